@@ -1,0 +1,414 @@
+package tablegen
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The AST is the participle grammar: each struct is a production, its tags
+// the rule. Every node embeds Node, which participle fills with the first and
+// following token; our token positions encode Offset = start Pos and
+// Line = end Pos of the previous token, so a node's exact range is
+// [Pos.Offset, EndPos.Line).
+
+// Node carries a syntax node's source range.
+type Node struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+}
+
+// Range returns the node's source span.
+func (n *Node) Range() Range {
+	if n == nil {
+		return Range{}
+	}
+	return Range{Pos(n.Pos.Offset), Pos(n.EndPos.Line)}
+}
+
+// Start returns the node's first position.
+func (n *Node) Start() Pos { return Pos(n.Pos.Offset) }
+
+// Ident is a name as written.
+type Ident struct {
+	Node
+	Name string `parser:"@Ident"`
+}
+
+// VarName is a $name in a dag.
+type VarName struct {
+	Node
+	Name string `parser:"@VarName"` // with the '$'
+}
+
+// Statement is one statement of a file or block. Exactly one field is set.
+// The block statements (Let, Foreach, If, MultiClass, Defset) are assembled
+// by the statement driver, which parses their bodies statement by statement.
+type Statement struct {
+	Node
+	Assert     *Assert
+	Class      *Class
+	Def        *Def
+	Defm       *Defm
+	Defset     *Defset
+	Deftype    *Deftype
+	Defvar     *Defvar
+	Dump       *Dump
+	Foreach    *Foreach
+	If         *If
+	Let        *Let
+	MultiClass *MultiClass
+}
+
+// simpleStatement is the participle production for statements without
+// nested statement lists.
+type simpleStatement struct {
+	Node
+	Assert  *Assert  `parser:"  @@"`
+	Class   *Class   `parser:"| @@"`
+	Def     *Def     `parser:"| @@"`
+	Defm    *Defm    `parser:"| @@"`
+	Deftype *Deftype `parser:"| @@"`
+	Defvar  *Defvar  `parser:"| @@"`
+	Dump    *Dump    `parser:"| @@"`
+}
+
+// Class is `class Name<args> : Parents { body }`.
+type Class struct {
+	Node
+	Name         *Ident         `parser:"\"class\" @@"`
+	TemplateArgs []*TemplateArg `parser:"( \"<\" @@ ( \",\" @@ )* \">\" )?"`
+	Parents      []*ClassRef    `parser:"( \":\" @@ ( \",\" @@ )* )?"`
+	Body         *Body          `parser:"@@"`
+}
+
+// TemplateArg is a template parameter declaration `Type Name = Default`.
+type TemplateArg struct {
+	Node
+	Type    *Type  `parser:"@@"`
+	Name    *Ident `parser:"@@"`
+	Default *Value `parser:"( \"=\" @@ )?"`
+}
+
+// ClassRef is a parent class (or multiclass) reference with arguments.
+type ClassRef struct {
+	Node
+	Name *Ident `parser:"@@"`
+	Args []*Arg `parser:"( \"<\" ( @@ ( \",\" @@ )* \",\"? )? \">\" )?"`
+}
+
+// Arg is a template argument value, positional or named (`name = value`).
+type Arg struct {
+	Node
+	Name  *Ident `parser:"( @@ \"=\" )?"`
+	Value *Value `parser:"@@"`
+}
+
+// Body is a record body: `;` or `{ items }`.
+type Body struct {
+	Node
+	Semi  bool        `parser:"(  @\";\""`
+	Items []*BodyItem `parser:"| \"{\" @@* \"}\" )"`
+}
+
+// BodyItem is one item of a record body.
+type BodyItem struct {
+	Node
+	Let    *BodyLet   `parser:"  @@"`
+	Defvar *Defvar    `parser:"| @@"`
+	Assert *Assert    `parser:"| @@"`
+	Dump   *Dump      `parser:"| @@"`
+	Field  *FieldDecl `parser:"| @@"`
+}
+
+// FieldDecl declares a field: `[field] Type Name [= Value];`.
+type FieldDecl struct {
+	Node
+	IsField bool   `parser:"@\"field\"?"`
+	Type    *Type  `parser:"@@"`
+	Name    *Ident `parser:"@@"`
+	Value   *Value `parser:"( \"=\" @@ )? \";\""`
+}
+
+// BodyLet is `let Name{bits} = Value;` inside a record body.
+type BodyLet struct {
+	Node
+	Name  *Ident        `parser:"\"let\" @@"`
+	Bits  []*RangePiece `parser:"( \"{\" @@ ( \",\" @@ )* \"}\" )?"`
+	Value *Value        `parser:"\"=\" @@ \";\""`
+}
+
+// Def is `def Name : Parents { body }`; Name may be absent (anonymous).
+type Def struct {
+	Node
+	Name    *NameValue  `parser:"\"def\" @@?"`
+	Parents []*ClassRef `parser:"( \":\" @@ ( \",\" @@ )* )?"`
+	Body    *Body       `parser:"@@"`
+}
+
+// Defm is `defm Name : Parents;`.
+type Defm struct {
+	Node
+	Name    *NameValue  `parser:"\"defm\" @@?"`
+	Parents []*ClassRef `parser:"\":\" @@ ( \",\" @@ )* \";\""`
+}
+
+// Deftype is `deftype Name = Type;`.
+type Deftype struct {
+	Node
+	Name *Ident `parser:"\"deftype\" @@"`
+	Type *Type  `parser:"\"=\" @@ \";\""`
+}
+
+// Defvar is `defvar Name = Value;`.
+type Defvar struct {
+	Node
+	Name  *Ident `parser:"\"defvar\" @@"`
+	Value *Value `parser:"\"=\" @@ \";\""`
+}
+
+// Dump is `dump Value;`.
+type Dump struct {
+	Node
+	Value *Value `parser:"\"dump\" @@ \";\""`
+}
+
+// Assert is `assert Cond, Message;`.
+type Assert struct {
+	Node
+	Cond    *Value `parser:"\"assert\" @@"`
+	Message *Value `parser:"\",\" @@ \";\""`
+}
+
+// Let is `let a = 1, b<0-3> = 2 in { statements }`.
+type Let struct {
+	Node
+	Header *LetHeader
+	Body   *Block
+}
+
+// LetHeader is the `let items in` part of a top-level let.
+type LetHeader struct {
+	Node
+	Items []*LetItem `parser:"\"let\" @@ ( \",\" @@ )* \"in\""`
+}
+
+// LetItem is one `Name<bits> = Value` of a top-level let.
+type LetItem struct {
+	Node
+	Name  *Ident        `parser:"@@"`
+	Bits  []*RangePiece `parser:"( \"<\" @@ ( \",\" @@ )* \">\" )?"`
+	Value *Value        `parser:"\"=\" @@"`
+}
+
+// Block is a statement list in braces, or a single statement.
+type Block struct {
+	Node
+	Braced     bool
+	Statements []*Statement
+}
+
+// Foreach is `foreach i = range in body`.
+type Foreach struct {
+	Node
+	Header *ForeachHeader
+	Body   *Block
+}
+
+// ForeachHeader is `foreach Name = Iter in`.
+type ForeachHeader struct {
+	Node
+	Name   *Ident        `parser:"\"foreach\" @@ \"=\""`
+	Ranges []*RangePiece `parser:"( \"{\" @@ ( \",\" @@ )* \"}\""`
+	Range  *RangePiece   `parser:"| @@"`
+	List   *Value        `parser:"| @@ ) \"in\""`
+}
+
+// If is `if cond then body [else body]`.
+type If struct {
+	Node
+	Header *IfHeader
+	Then   *Block
+	Else   *Block
+}
+
+// IfHeader is `if Value then`.
+type IfHeader struct {
+	Node
+	Cond *Value `parser:"\"if\" @@ \"then\""`
+}
+
+// MultiClass is `multiclass Name<args> : Parents { statements }`.
+type MultiClass struct {
+	Node
+	Header *MultiClassHeader
+	Body   *Block
+}
+
+// MultiClassHeader is the part of a multiclass before its body.
+type MultiClassHeader struct {
+	Node
+	Name         *Ident         `parser:"\"multiclass\" @@"`
+	TemplateArgs []*TemplateArg `parser:"( \"<\" @@ ( \",\" @@ )* \">\" )?"`
+	Parents      []*Ident       `parser:"( \":\" @@ ( \",\" @@ )* )?"`
+}
+
+// Defset is `defset Type Name = { statements }`.
+type Defset struct {
+	Node
+	Header *DefsetHeader
+	Body   *Block
+}
+
+// DefsetHeader is `defset Type Name =`.
+type DefsetHeader struct {
+	Node
+	Type *Type  `parser:"\"defset\" @@"`
+	Name *Ident `parser:"@@ \"=\""`
+}
+
+// Type is a TableGen type.
+type Type struct {
+	Node
+	Prim  string `parser:"(  @( \"bit\" | \"int\" | \"string\" | \"dag\" | \"code\" )"`
+	Bits  string `parser:"| \"bits\" \"<\" @Int \">\""`
+	List  *Type  `parser:"| \"list\" \"<\" @@ \">\""`
+	Class *Ident `parser:"| @@ )"`
+}
+
+// RangePiece is `5`, `0-7`, `0...7` (the lexer reads "0-7" as 0 and -7).
+type RangePiece struct {
+	Node
+	Start string `parser:"@Int"`
+	Sep   string `parser:"( @( \"...\" | \"-\" )?"`
+	End   string `parser:"  @Int )?"`
+}
+
+// Value is a value expression: operands joined by the paste operator `#`.
+type Value struct {
+	Node
+	Operand *SuffixedValue `parser:"@@"`
+	Pastes  []*Paste       `parser:"@@*"`
+}
+
+// Paste is `# operand`; the operand may be missing at the end of a name.
+type Paste struct {
+	Node
+	Operand *SuffixedValue `parser:"\"#\" @@?"`
+}
+
+// SuffixedValue is a simple value followed by `{bits}`, `[slice]`, `.field`.
+type SuffixedValue struct {
+	Node
+	Simple   *SimpleValue `parser:"@@"`
+	Suffixes []*Suffix    `parser:"@@*"`
+}
+
+// Suffix is one value suffix.
+type Suffix struct {
+	Node
+	Bits  []*RangePiece `parser:"(  \"{\" @@ ( \",\" @@ )* \"}\""`
+	Slice []*SliceElem  `parser:"| \"[\" @@ ( \",\" @@ )* \",\"? \"]\""`
+	Field *Ident        `parser:"| \".\" @@ )"`
+}
+
+// SliceElem is `v`, `a...b` or `a-b` inside a list slice.
+type SliceElem struct {
+	Node
+	Start *Value `parser:"@@"`
+	Sep   string `parser:"( @( \"...\" | \"-\" )?"`
+	End   *Value `parser:"  @@ )?"`
+}
+
+// NameValue is a record name in def/defm: a value in which `{` starts the
+// record body instead of a bit slice.
+type NameValue struct {
+	Node
+	Operand *NameOperand `parser:"@@"`
+	Pastes  []*NamePaste `parser:"@@*"`
+}
+
+// NamePaste is `# operand` in a name.
+type NamePaste struct {
+	Node
+	Operand *NameOperand `parser:"\"#\" @@?"`
+}
+
+// NameOperand is a simple value with the suffixes a name allows.
+type NameOperand struct {
+	Node
+	Simple   *SimpleValue  `parser:"@@"`
+	Suffixes []*NameSuffix `parser:"@@*"`
+}
+
+// NameSuffix is a suffix allowed in a record name.
+type NameSuffix struct {
+	Node
+	Slice []*SliceElem `parser:"(  \"[\" @@ ( \",\" @@ )* \",\"? \"]\""`
+	Field *Ident       `parser:"| \".\" @@ )"`
+}
+
+// SimpleValue is a literal, reference or operator application.
+type SimpleValue struct {
+	Node
+	Int       *string    `parser:"(  @Int"`
+	Binary    *string    `parser:"| @Binary"`
+	Strings   []string   `parser:"| @String+"`
+	Code      *string    `parser:"| @Code"`
+	True      bool       `parser:"| @\"true\""`
+	False     bool       `parser:"| @\"false\""`
+	Unset     bool       `parser:"| @\"?\""`
+	Bits      *BitsInit  `parser:"| @@"`
+	List      *ListInit  `parser:"| @@"`
+	Dag       *DagInit   `parser:"| @@"`
+	Bang      *BangOp    `parser:"| @@"`
+	ClassInst *ClassInst `parser:"| @@"`
+	Ident     *Ident     `parser:"| @@ )"`
+}
+
+// BitsInit is `{ v, v, ... }`.
+type BitsInit struct {
+	Node
+	Values []*Value `parser:"\"{\" ( @@ ( \",\" @@ )* \",\"? )? \"}\""`
+}
+
+// ListInit is `[ v, ... ]` with an optional element type `<T>`.
+type ListInit struct {
+	Node
+	Values   []*Value `parser:"\"[\" ( @@ ( \",\" @@ )* \",\"? )? \"]\""`
+	ElemType *Type    `parser:"( \"<\" @@ \">\" )?"`
+}
+
+// DagInit is `(op:$name arg:$n, ...)`.
+type DagInit struct {
+	Node
+	Operator *DagArg   `parser:"\"(\" @@"`
+	Args     []*DagArg `parser:"( @@ ( \",\" @@ )* )? \")\""`
+}
+
+// DagArg is a dag operator or argument: a value with an optional $name, or
+// a lone $name.
+type DagArg struct {
+	Node
+	Value *Value   `parser:"(  @@"`
+	Name  *VarName `parser:"   ( \":\" @@ )?"`
+	Bare  *VarName `parser:"| @@ )"`
+}
+
+// BangOp is `!op<Type>(args)`.
+type BangOp struct {
+	Node
+	Op   string     `parser:"@Bang"`
+	Type *Type      `parser:"( \"<\" @@ \">\" )?"`
+	Args []*BangArg `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+}
+
+// BangArg is an operator argument; Then is set for !cond clauses `c: v`.
+type BangArg struct {
+	Node
+	Value *Value `parser:"@@"`
+	Then  *Value `parser:"( \":\" @@ )?"`
+}
+
+// ClassInst is an anonymous record `Class<args>` used as a value.
+type ClassInst struct {
+	Node
+	Class *Ident `parser:"@@ \"<\""`
+	Args  []*Arg `parser:"( @@ ( \",\" @@ )* )? \">\""`
+}

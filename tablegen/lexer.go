@@ -1,0 +1,583 @@
+package tablegen
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Include records one `include "name"` the lexer processed.
+type Include struct {
+	Range   Range  // the whole directive, keyword to closing quote
+	NameRng Range  // the string literal
+	Name    string // as written, unquoted
+	File    *File  // the included file, nil when it was not found
+	From    *File  // the file the directive is written in
+}
+
+// LexResult is the token stream of one translation unit: the root file with
+// every include spliced in at the place it is written, exactly as
+// llvm-tblgen's lexer does (an include may even appear inside a record body).
+type LexResult struct {
+	Tokens   []Token // ends with one TokEOF at the end of the root file
+	Files    []*File // root first, then each inclusion in order
+	Includes []Include
+	Diags    Diagnostics
+	Macros   map[string]bool // macros defined at the end of the unit
+}
+
+// LexOptions controls lexing of a translation unit.
+type LexOptions struct {
+	Loader  Loader   // resolves includes; nil means includes are errors
+	Defines []string // -D NAME
+	// MaxIncludeDepth bounds nesting of includes; 0 means 128.
+	MaxIncludeDepth int
+}
+
+// LexUnit lexes root and, through opts.Loader, everything it includes.
+func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
+	lx := &unitLexer{set: set, opts: opts, res: &LexResult{Macros: map[string]bool{}}}
+	if lx.opts.MaxIncludeDepth == 0 {
+		lx.opts.MaxIncludeDepth = 128
+	}
+	for _, d := range opts.Defines {
+		lx.res.Macros[d] = true
+	}
+	lx.res.Tokens = make([]Token, 0, len(root.Content)/4)
+	lx.lexFile(root, nil)
+	end := root.Pos(len(root.Content))
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	return lx.res
+}
+
+// LexFile lexes a single file without following includes (for tests, fuzzing
+// and tools that need only tokens); include directives stay in the stream.
+func LexFile(set *SourceSet, f *File) ([]Token, Diagnostics) {
+	lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, keepIncludes: true}
+	lx.lexFile(f, nil)
+	end := f.Pos(len(f.Content))
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	return lx.res.Tokens, lx.res.Diags
+}
+
+type unitLexer struct {
+	set          *SourceSet
+	opts         LexOptions
+	res          *LexResult
+	stack        []*File // include chain, for cycle detection
+	keepIncludes bool
+}
+
+// prepCond is one open #ifdef/#ifndef.
+type prepCond struct {
+	at       Range
+	active   bool // this branch's condition holds
+	inElse   bool
+	parentOn bool // all enclosing conditions hold
+}
+
+func (lx *unitLexer) lexFile(f *File, _ *Include) {
+	lx.res.Files = append(lx.res.Files, f)
+	lx.stack = append(lx.stack, f)
+	defer func() { lx.stack = lx.stack[:len(lx.stack)-1] }()
+
+	s := &scanner{f: f, src: string(f.Content), diags: &lx.res.Diags, lineStart: true}
+	var conds []prepCond
+	on := func() bool { return len(conds) == 0 || (conds[len(conds)-1].active && conds[len(conds)-1].parentOn) }
+
+	for {
+		if !on() {
+			// Skip a disabled line, looking only for directives at line starts.
+			if !s.skipToDirective() {
+				break
+			}
+		}
+		tok, dir := s.next()
+		if dir != "" {
+			lx.directive(s, dir, tok, &conds)
+			continue
+		}
+		if tok.Kind == TokEOF {
+			break
+		}
+		if tok.Kind == KwInclude && !lx.keepIncludes {
+			lx.include(s, tok)
+			continue
+		}
+		lx.res.Tokens = append(lx.res.Tokens, tok)
+	}
+	if len(conds) > 0 {
+		end := f.Pos(len(f.Content))
+		last := conds[len(conds)-1]
+		lx.res.Diags.errorAt(Range{end, end}, "preprocessor-unterminated", "reached end of file without matching #endif",
+			Related{Range: last.at, Message: "the latest preprocessor control is here"})
+	}
+}
+
+func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepCond) {
+	cs := *conds
+	enabled := len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
+	switch dir {
+	case "define":
+		name, ok := s.macroName(tok, "#define")
+		if ok && enabled {
+			lx.res.Macros[name] = true
+		}
+	case "ifdef", "ifndef":
+		name, ok := s.macroName(tok, "#"+dir)
+		def := ok && lx.res.Macros[name]
+		if dir == "ifndef" {
+			def = ok && !lx.res.Macros[name]
+		}
+		*conds = append(cs, prepCond{at: tok.Range(), active: def, parentOn: enabled})
+	case "else":
+		if len(cs) == 0 {
+			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#else without matching #ifdef or #ifndef")
+		} else if top := &cs[len(cs)-1]; top.inElse {
+			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#else after #else",
+				Related{Range: top.at, Message: "the #ifdef is here"})
+		} else {
+			top.active, top.inElse, top.at = !top.active, true, tok.Range()
+		}
+		s.directiveEnd(tok, "#else")
+	case "endif":
+		if len(cs) == 0 {
+			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#endif without matching #ifdef or #ifndef")
+		} else {
+			*conds = cs[:len(cs)-1]
+		}
+		s.directiveEnd(tok, "#endif")
+	}
+}
+
+func (lx *unitLexer) include(s *scanner, kw Token) {
+	nameTok, _ := s.next()
+	if nameTok.Kind != TokString {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-syntax", fmt.Sprintf("expected a file name string after include, found %s", nameTok.Describe()))
+		if nameTok.Kind != TokEOF {
+			lx.res.Tokens = append(lx.res.Tokens, nameTok)
+		}
+		return
+	}
+	name, _ := Unquote(nameTok.Text)
+	inc := Include{Range: Range{kw.Pos, nameTok.End}, NameRng: nameTok.Range(), Name: name, From: s.f}
+	defer func() { lx.res.Includes = append(lx.res.Includes, inc) }()
+	if lx.opts.Loader == nil {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", fmt.Sprintf("could not find include file '%s'", name))
+		return
+	}
+	path, content, err := lx.opts.Loader.Include(name, s.f.Name)
+	if err != nil {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", err.Error())
+		return
+	}
+	clean := filepath.Clean(path)
+	for i, open := range lx.stack {
+		if filepath.Clean(open.Name) == clean {
+			chain := make([]string, 0, len(lx.stack)-i+1)
+			for _, g := range lx.stack[i:] {
+				chain = append(chain, filepath.Base(g.Name))
+			}
+			chain = append(chain, filepath.Base(path))
+			lx.res.Diags.errorAt(nameTok.Range(), "include-cycle", "include cycle: "+strings.Join(chain, " -> "))
+			return
+		}
+	}
+	if len(lx.stack) >= lx.opts.MaxIncludeDepth {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-depth", fmt.Sprintf("includes nested deeper than %d", lx.opts.MaxIncludeDepth))
+		return
+	}
+	inc.File = lx.set.AddFile(path, content)
+	lx.lexFile(inc.File, &inc)
+}
+
+// scanner produces the tokens of one file.
+type scanner struct {
+	f         *File
+	src       string
+	off       int
+	diags     *Diagnostics
+	lineStart bool // only whitespace and /* */ comments since the last newline
+}
+
+func (s *scanner) pos(off int) Pos { return s.f.Base + Pos(off) }
+
+func (s *scanner) errorAt(start, end int, code, msg string) {
+	s.diags.errorAt(Range{s.pos(start), s.pos(end)}, code, msg)
+}
+
+func (s *scanner) tok(kind TokenKind, start int) Token {
+	return Token{Kind: kind, Pos: s.pos(start), End: s.pos(s.off), Text: s.src[start:s.off]}
+}
+
+// skipSpace skips whitespace and comments, tracking line starts.
+func (s *scanner) skipSpace() {
+	for s.off < len(s.src) {
+		c := s.src[s.off]
+		switch {
+		case c == '\n':
+			s.off++
+			s.lineStart = true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			s.off++
+		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '/':
+			for s.off < len(s.src) && s.src[s.off] != '\n' {
+				s.off++
+			}
+		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '*':
+			s.skipBlockComment()
+		default:
+			return
+		}
+	}
+}
+
+// skipBlockComment skips a nestable /* */ comment.
+func (s *scanner) skipBlockComment() {
+	start := s.off
+	s.off += 2
+	depth := 1
+	for s.off < len(s.src) {
+		switch {
+		case strings.HasPrefix(s.src[s.off:], "*/"):
+			s.off += 2
+			depth--
+			if depth == 0 {
+				return
+			}
+		case strings.HasPrefix(s.src[s.off:], "/*"):
+			s.off += 2
+			depth++
+		default:
+			if s.src[s.off] == '\n' {
+				s.lineStart = true
+			}
+			s.off++
+		}
+	}
+	s.errorAt(start, start+2, "lex-comment", "unterminated comment")
+}
+
+var directives = []string{"define", "ifdef", "ifndef", "else", "endif"}
+
+// directiveAt reports the preprocessor directive starting at s.off ('#').
+func (s *scanner) directiveAt() string {
+	rest := s.src[s.off+1:]
+	for _, d := range directives {
+		if strings.HasPrefix(rest, d) && (len(rest) == len(d) || !isIdentChar(rest[len(d)])) {
+			return d
+		}
+	}
+	return ""
+}
+
+// skipToDirective skips disabled text up to the next line that starts with a
+// directive. It returns false at end of file.
+func (s *scanner) skipToDirective() bool {
+	for s.off < len(s.src) {
+		if s.lineStart {
+			// Whitespace and /* */ comments may precede a directive.
+			for s.off < len(s.src) {
+				c := s.src[s.off]
+				if c == ' ' || c == '\t' || c == '\r' {
+					s.off++
+				} else if strings.HasPrefix(s.src[s.off:], "/*") {
+					s.skipBlockComment()
+				} else {
+					break
+				}
+			}
+			if s.off < len(s.src) && s.src[s.off] == '#' && s.directiveAt() != "" {
+				return true
+			}
+		}
+		s.lineStart = false
+		for s.off < len(s.src) && s.src[s.off] != '\n' {
+			s.off++
+		}
+		if s.off < len(s.src) {
+			s.off++
+			s.lineStart = true
+		}
+	}
+	return false
+}
+
+// macroName reads the macro name after #define/#ifdef/#ifndef.
+func (s *scanner) macroName(dir Token, what string) (string, bool) {
+	for s.off < len(s.src) && (s.src[s.off] == ' ' || s.src[s.off] == '\t') {
+		s.off++
+	}
+	start := s.off
+	if s.off < len(s.src) && (isAlpha(s.src[s.off]) || s.src[s.off] == '_') {
+		for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
+			s.off++
+		}
+	}
+	if start == s.off {
+		s.diags.errorAt(dir.Range(), "preprocessor-syntax", "expected macro name after "+what)
+		s.skipLine()
+		return "", false
+	}
+	name := s.src[start:s.off]
+	s.directiveEnd(dir, what+" NAME")
+	return name, true
+}
+
+// directiveEnd checks that only comments follow a directive on its line.
+func (s *scanner) directiveEnd(dir Token, what string) {
+	for s.off < len(s.src) {
+		c := s.src[s.off]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			s.off++
+		case c == '\n':
+			return
+		case strings.HasPrefix(s.src[s.off:], "//"):
+			s.skipLine()
+			return
+		case strings.HasPrefix(s.src[s.off:], "/*"):
+			s.skipBlockComment()
+		default:
+			start := s.off
+			s.skipLine()
+			s.errorAt(start, s.off, "preprocessor-syntax", "only comments are supported after "+what)
+			return
+		}
+	}
+}
+
+func (s *scanner) skipLine() {
+	for s.off < len(s.src) && s.src[s.off] != '\n' {
+		s.off++
+	}
+}
+
+// next returns the next token. When it meets a preprocessor directive it
+// returns the directive's name and a token spanning "#name".
+func (s *scanner) next() (Token, string) {
+	s.skipSpace()
+	start := s.off
+	if s.off >= len(s.src) {
+		return s.tok(TokEOF, start), ""
+	}
+	atLineStart := s.lineStart
+	s.lineStart = false
+	c := s.src[s.off]
+	s.off++
+	switch c {
+	case '#':
+		if atLineStart {
+			s.off--
+			if d := s.directiveAt(); d != "" {
+				s.off += 1 + len(d)
+				return s.tok(TokPaste, start), d
+			}
+			s.off++
+		}
+		return s.tok(TokPaste, start), ""
+	case '-', '+':
+		if s.off < len(s.src) && isDigit(s.src[s.off]) {
+			for s.off < len(s.src) && isDigit(s.src[s.off]) {
+				s.off++
+			}
+			return s.tok(TokInt, start), ""
+		}
+		if c == '-' {
+			return s.tok(TokMinus, start), ""
+		}
+		return s.tok(TokPlus, start), ""
+	case '[':
+		if s.off < len(s.src) && s.src[s.off] == '{' {
+			return s.code(start), ""
+		}
+		return s.tok(TokLSquare, start), ""
+	case ']':
+		return s.tok(TokRSquare, start), ""
+	case '{':
+		return s.tok(TokLBrace, start), ""
+	case '}':
+		return s.tok(TokRBrace, start), ""
+	case '(':
+		return s.tok(TokLParen, start), ""
+	case ')':
+		return s.tok(TokRParen, start), ""
+	case '<':
+		return s.tok(TokLess, start), ""
+	case '>':
+		return s.tok(TokGreater, start), ""
+	case ':':
+		return s.tok(TokColon, start), ""
+	case ';':
+		return s.tok(TokSemi, start), ""
+	case ',':
+		return s.tok(TokComma, start), ""
+	case '=':
+		return s.tok(TokEqual, start), ""
+	case '?':
+		return s.tok(TokQuestion, start), ""
+	case '.':
+		if strings.HasPrefix(s.src[s.off:], "..") {
+			s.off += 2
+			return s.tok(TokEllipsis, start), ""
+		}
+		return s.tok(TokDot, start), ""
+	case '"':
+		return s.str(start), ""
+	case '$':
+		if s.off >= len(s.src) || !(isAlpha(s.src[s.off]) || s.src[s.off] == '_') {
+			s.errorAt(start, s.off, "lex-varname", "invalid variable name: '$' must be followed by a letter or '_'")
+			return s.tok(TokError, start), ""
+		}
+		for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
+			s.off++
+		}
+		return s.tok(TokVarName, start), ""
+	case '!':
+		if s.off >= len(s.src) || !isAlpha(s.src[s.off]) {
+			s.errorAt(start, s.off, "lex-bang", "invalid \"!operator\": '!' must be followed by an operator name")
+			return s.tok(TokError, start), ""
+		}
+		for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
+			s.off++
+		}
+		return s.tok(TokBang, start), ""
+	}
+	if isDigit(c) {
+		return s.number(start), ""
+	}
+	if isAlpha(c) || c == '_' {
+		return s.ident(start), ""
+	}
+	// Consume a whole UTF-8 sequence so the error covers one character.
+	for s.off < len(s.src) && s.src[s.off]&0xC0 == 0x80 {
+		s.off++
+	}
+	s.errorAt(start, s.off, "lex-char", fmt.Sprintf("unexpected character %q", s.src[start:s.off]))
+	return s.tok(TokError, start), ""
+}
+
+func (s *scanner) ident(start int) Token {
+	for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
+		s.off++
+	}
+	t := s.tok(TokIdent, start)
+	if kw, ok := Keywords[t.Text]; ok {
+		t.Kind = kw
+	}
+	return t
+}
+
+// number lexes a token starting with a digit: an integer, a hex or binary
+// literal, or an identifier that starts with digits (as in foo#8i).
+func (s *scanner) number(start int) Token {
+	i := s.off
+	for i < len(s.src) && isDigit(s.src[i]) {
+		i++
+	}
+	if i < len(s.src) && (s.src[i] == 'x' || s.src[i] == 'b') && i+1 < len(s.src) {
+		nn := s.src[i+1]
+		if (s.src[i] == 'b' && (nn == '0' || nn == '1')) || (s.src[i] == 'x' && isHex(nn)) {
+			if s.src[start] == '0' && i == start+1 {
+				s.off = i + 1
+				if s.src[i] == 'x' {
+					for s.off < len(s.src) && isHex(s.src[s.off]) {
+						s.off++
+					}
+					return s.tok(TokInt, start)
+				}
+				for s.off < len(s.src) && (s.src[s.off] == '0' || s.src[s.off] == '1') {
+					s.off++
+				}
+				return s.tok(TokBinary, start)
+			}
+		}
+	}
+	if i < len(s.src) && (isAlpha(s.src[i]) || s.src[i] == '_') {
+		return s.ident(start)
+	}
+	s.off = i
+	return s.tok(TokInt, start)
+}
+
+func (s *scanner) str(start int) Token {
+	for s.off < len(s.src) {
+		switch s.src[s.off] {
+		case '"':
+			s.off++
+			return s.tok(TokString, start)
+		case '\n', '\r':
+			s.errorAt(start, s.off, "lex-string", "end of line in string literal")
+			return s.tok(TokError, start)
+		case '\\':
+			if s.off+1 < len(s.src) {
+				switch s.src[s.off+1] {
+				case '\\', '\'', '"', 't', 'n':
+				default:
+					s.errorAt(s.off, s.off+2, "lex-string", "invalid escape in string literal")
+				}
+				s.off++
+			}
+		}
+		s.off++
+	}
+	s.errorAt(start, s.off, "lex-string", "end of file in string literal")
+	return s.tok(TokError, start)
+}
+
+func (s *scanner) code(start int) Token {
+	s.off++ // '{'
+	if i := strings.Index(s.src[s.off:], "}]"); i >= 0 {
+		s.off += i + 2
+		return s.tok(TokCode, start)
+	}
+	s.off = len(s.src)
+	s.errorAt(start, start+2, "lex-code", "unterminated code block: '[{' has no matching '}]'")
+	return s.tok(TokError, start)
+}
+
+func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
+func isAlpha(c byte) bool     { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
+func isHex(c byte) bool       { return isDigit(c) || ((c|0x20) >= 'a' && (c|0x20) <= 'f') }
+func isIdentChar(c byte) bool { return isAlpha(c) || isDigit(c) || c == '_' }
+
+// Unquote decodes a TableGen string literal (with its quotes). It accepts the
+// escapes LLVM accepts: \\ \' \" \t \n; others are kept as written.
+func Unquote(lit string) (string, bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return lit, false
+	}
+	body := lit[1 : len(lit)-1]
+	if strings.IndexByte(body, '\\') < 0 {
+		return body, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 >= len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch body[i] {
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case '\\', '\'', '"':
+			b.WriteByte(body[i])
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(body[i])
+		}
+	}
+	return b.String(), true
+}
+
+// CodeBody returns the text between [{ and }].
+func CodeBody(lit string) string {
+	if len(lit) >= 4 && strings.HasPrefix(lit, "[{") && strings.HasSuffix(lit, "}]") {
+		return lit[2 : len(lit)-2]
+	}
+	return lit
+}

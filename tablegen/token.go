@@ -1,0 +1,140 @@
+package tablegen
+
+import "fmt"
+
+// TokenKind classifies a token.
+type TokenKind uint8
+
+// Token kinds. Keywords each have their own kind so the grammar never confuses
+// a keyword with an identifier or with the text of a string.
+const (
+	TokEOF   TokenKind = iota
+	TokError           // a lexical error; Text holds the offending text
+
+	TokIdent   // foo, 8i (identifiers may start with digits)
+	TokInt     // 42, -7, +3, 0x1F
+	TokBinary  // 0b1010: a bits value whose width is its digit count
+	TokString  // "text" (raw, with quotes)
+	TokCode    // [{ code }] (raw, with brackets)
+	TokVarName // $name
+	TokBang    // !add, !foo (the parser checks the name)
+
+	TokMinus    // -
+	TokPlus     // +
+	TokLSquare  // [
+	TokRSquare  // ]
+	TokLBrace   // {
+	TokRBrace   // }
+	TokLParen   // (
+	TokRParen   // )
+	TokLess     // <
+	TokGreater  // >
+	TokColon    // :
+	TokSemi     // ;
+	TokDot      // .
+	TokComma    // ,
+	TokEqual    // =
+	TokQuestion // ?
+	TokPaste    // #
+	TokEllipsis // ...
+
+	keywordStart
+	KwAssert
+	KwBit
+	KwBits
+	KwClass
+	KwCode
+	KwDag
+	KwDef
+	KwDefm
+	KwDefset
+	KwDeftype
+	KwDefvar
+	KwDump
+	KwElse
+	KwFalse
+	KwField
+	KwForeach
+	KwIf
+	KwIn
+	KwInclude
+	KwInt
+	KwLet
+	KwList
+	KwMulticlass
+	KwString
+	KwThen
+	KwTrue
+	tokenKindCount
+)
+
+var tokenNames = [...]string{
+	TokEOF: "end of file", TokError: "invalid token",
+	TokIdent: "identifier", TokInt: "integer", TokBinary: "binary integer",
+	TokString: "string", TokCode: "code block", TokVarName: "$name", TokBang: "!operator",
+	TokMinus: "'-'", TokPlus: "'+'", TokLSquare: "'['", TokRSquare: "']'",
+	TokLBrace: "'{'", TokRBrace: "'}'", TokLParen: "'('", TokRParen: "')'",
+	TokLess: "'<'", TokGreater: "'>'", TokColon: "':'", TokSemi: "';'",
+	TokDot: "'.'", TokComma: "','", TokEqual: "'='", TokQuestion: "'?'",
+	TokPaste: "'#'", TokEllipsis: "'...'",
+}
+
+// Keywords maps each reserved word to its kind.
+var Keywords = map[string]TokenKind{
+	"assert": KwAssert, "bit": KwBit, "bits": KwBits, "class": KwClass,
+	"code": KwCode, "dag": KwDag, "def": KwDef, "defm": KwDefm,
+	"defset": KwDefset, "deftype": KwDeftype, "defvar": KwDefvar,
+	"dump": KwDump, "else": KwElse, "false": KwFalse, "field": KwField,
+	"foreach": KwForeach, "if": KwIf, "in": KwIn, "include": KwInclude,
+	"int": KwInt, "let": KwLet, "list": KwList, "multiclass": KwMulticlass,
+	"string": KwString, "then": KwThen, "true": KwTrue,
+}
+
+var keywordNames = func() map[TokenKind]string {
+	m := make(map[TokenKind]string, len(Keywords))
+	for k, v := range Keywords {
+		m[v] = k
+	}
+	return m
+}()
+
+// IsKeyword reports whether k is a reserved word.
+func (k TokenKind) IsKeyword() bool { return k > keywordStart && k < tokenKindCount }
+
+func (k TokenKind) String() string {
+	if k.IsKeyword() {
+		return "'" + keywordNames[k] + "'"
+	}
+	if int(k) < len(tokenNames) && tokenNames[k] != "" {
+		return tokenNames[k]
+	}
+	return fmt.Sprintf("token(%d)", k)
+}
+
+// Token is one lexeme of a translation unit. Text is the raw source text.
+type Token struct {
+	Kind TokenKind
+	Pos  Pos
+	End  Pos
+	Text string
+}
+
+// Range returns the token's source span.
+func (t Token) Range() Range { return Range{t.Pos, t.End} }
+
+// Describe names the token for an error message: "'foo'" or "end of file".
+func (t Token) Describe() string {
+	switch t.Kind {
+	case TokEOF:
+		return "end of file"
+	case TokIdent, TokInt, TokBinary, TokVarName, TokBang:
+		return fmt.Sprintf("%s '%s'", t.Kind, t.Text)
+	case TokString, TokCode:
+		txt := t.Text
+		if len(txt) > 24 {
+			txt = txt[:21] + "..."
+		}
+		return fmt.Sprintf("%s %s", t.Kind, txt)
+	}
+	return t.Kind.String()
+}
