@@ -1,0 +1,58 @@
+// Command tdls is a language server and command-line checker for LLVM
+// TableGen files, specialised for MLIR's ODS and DRR.
+//
+//	tdls [serve]            language server over stdio (default)
+//	tdls check FILE...      print diagnostics, exit 1 on any error
+//	tdls dump-json FILE     records as llvm-tblgen --dump-json prints them
+//	tdls gen-rewriters FILE C++ as mlir-tblgen --gen-rewriters prints it
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+)
+
+// command is one subcommand. Each lives in its own file and registers itself
+// in init.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string) int // returns the exit code
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+func main() { os.Exit(run(os.Args[1:])) }
+
+func run(args []string) int {
+	name := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || (len(args) > 0 && (args[0] == "-h" || args[0] == "--help") && commands[name] == nil) {
+		usage()
+		return 0
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "tdls: unknown command %q\n", name)
+		usage()
+		return 2
+	}
+	return c.run(args)
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: tdls [command] [flags] [files]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(os.Stderr, "  %-14s %s\n", n, commands[n].summary)
+	}
+}
