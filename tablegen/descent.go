@@ -1,0 +1,749 @@
+package tablegen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The recursive-descent productions. They build exactly the nodes the
+// participle grammar in ast.go describes (a test checks both agree on the
+// MLIR corpus) at a small fraction of the cost; see parser.go for why both
+// exist. A production that fails panics with a syntaxFailure, which the
+// statement driver turns into one diagnostic and a recovery.
+
+type syntaxFailure struct {
+	at  int // token index
+	msg string
+}
+
+func (p *stmtParser) failf(format string, args ...any) {
+	panic(syntaxFailure{at: p.i, msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *stmtParser) kind() TokenKind { return p.toks[p.i].Kind }
+
+func (p *stmtParser) kindAt(off int) TokenKind {
+	if j := p.i + off; j < len(p.toks) {
+		return p.toks[j].Kind
+	}
+	return TokEOF
+}
+
+// expect consumes a token of kind k or fails naming what it is for.
+func (p *stmtParser) expect(k TokenKind, context string) Token {
+	t := p.toks[p.i]
+	if t.Kind != k {
+		p.failf("expected %s%s, found %s", k, context, t.Describe())
+	}
+	p.advance()
+	return t
+}
+
+func (p *stmtParser) accept(k TokenKind) bool {
+	if p.toks[p.i].Kind == k {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *stmtParser) ident(what string) *Ident {
+	start := p.i
+	t := p.toks[p.i]
+	if t.Kind != TokIdent {
+		if t.Kind.IsKeyword() {
+			p.failf("expected %s, found keyword %s (keywords are reserved)", what, t.Kind)
+		}
+		p.failf("expected %s, found %s", what, t.Describe())
+	}
+	p.advance()
+	return &Ident{Node: p.node(start), Name: t.Text}
+}
+
+func (p *stmtParser) rdSimple() *simpleStatement {
+	s := &simpleStatement{}
+	switch p.kind() {
+	case KwAssert:
+		s.Assert = p.rdAssert()
+	case KwClass:
+		s.Class = p.rdClass()
+	case KwDef:
+		s.Def = p.rdDef()
+	case KwDefm:
+		s.Defm = p.rdDefm()
+	case KwDeftype:
+		s.Deftype = p.rdDeftype()
+	case KwDefvar:
+		s.Defvar = p.rdDefvar()
+	case KwDump:
+		s.Dump = p.rdDump()
+	}
+	return s
+}
+
+func (p *stmtParser) rdClass() *Class {
+	start := p.i
+	p.advance()
+	c := &Class{Name: p.ident("a class name after 'class'")}
+	if p.kind() == TokLess {
+		c.TemplateArgs = p.rdTemplateArgs()
+	}
+	c.Parents = p.rdParents()
+	c.Body = p.rdBody("class")
+	c.Node = p.node(start)
+	return c
+}
+
+func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
+	open := p.i
+	p.advance() // <
+	var out []*TemplateArg
+	for {
+		start := p.i
+		ta := &TemplateArg{Type: p.rdType("a template argument type")}
+		ta.Name = p.ident("a template argument name")
+		if p.accept(TokEqual) {
+			ta.Default = p.rdValue()
+		}
+		ta.Node = p.node(start)
+		out = append(out, ta)
+		if !p.accept(TokComma) {
+			break
+		}
+	}
+	if p.kind() != TokGreater {
+		p.failf("expected ',' or '>' in the template argument list opened at %s, found %s", p.describeAt(open), p.toks[p.i].Describe())
+	}
+	p.advance()
+	return out
+}
+
+func (p *stmtParser) describeAt(i int) string {
+	pos := p.set.Position(p.toks[i].Pos)
+	return fmt.Sprintf("%d:%d", pos.Line, pos.Column)
+}
+
+func (p *stmtParser) rdParents() []*ClassRef {
+	if !p.accept(TokColon) {
+		return nil
+	}
+	var out []*ClassRef
+	for {
+		out = append(out, p.rdClassRef())
+		if !p.accept(TokComma) {
+			return out
+		}
+	}
+}
+
+func (p *stmtParser) rdClassRef() *ClassRef {
+	start := p.i
+	r := &ClassRef{Name: p.ident("a class name")}
+	if p.accept(TokLess) {
+		r.Args = p.rdArgs(true)
+	}
+	r.Node = p.node(start)
+	return r
+}
+
+// rdArgs parses template arguments after '<' up to and including '>'.
+func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
+	open := p.i - 1
+	var out []*Arg
+	if p.accept(TokGreater) {
+		return nil
+	}
+	for {
+		start := p.i
+		a := &Arg{}
+		if p.kind() == TokIdent && p.kindAt(1) == TokEqual {
+			a.Name = p.ident("an argument name")
+			p.advance() // =
+		}
+		a.Value = p.rdValue()
+		a.Node = p.node(start)
+		out = append(out, a)
+		if !p.accept(TokComma) {
+			break
+		}
+		if trailingComma && p.kind() == TokGreater {
+			break
+		}
+	}
+	if p.kind() != TokGreater {
+		p.failf("expected ',' or '>' to close the template arguments opened at %s, found %s", p.describeAt(open), p.toks[p.i].Describe())
+	}
+	p.advance()
+	return out
+}
+
+func (p *stmtParser) rdBody(what string) *Body {
+	start := p.i
+	b := &Body{}
+	switch p.kind() {
+	case TokSemi:
+		p.advance()
+		b.Semi = true
+	case TokLBrace:
+		p.advance()
+		for p.kind() != TokRBrace {
+			if p.kind() == TokEOF {
+				p.failf("expected '}' to close the body of this %s, found end of file", what)
+			}
+			b.Items = append(b.Items, p.rdBodyItem())
+		}
+		p.advance()
+	default:
+		p.failf("expected ';' or '{' to start the %s body, found %s", what, p.toks[p.i].Describe())
+	}
+	b.Node = p.node(start)
+	return b
+}
+
+func (p *stmtParser) rdBodyItem() *BodyItem {
+	start := p.i
+	it := &BodyItem{}
+	switch p.kind() {
+	case KwLet:
+		it.Let = p.rdBodyLet()
+	case KwDefvar:
+		it.Defvar = p.rdDefvar()
+	case KwAssert:
+		it.Assert = p.rdAssert()
+	case KwDump:
+		it.Dump = p.rdDump()
+	case KwField, KwBit, KwBits, KwInt, KwString, KwDag, KwCode, KwList, TokIdent:
+		it.Field = p.rdField()
+	default:
+		p.failf("expected a field declaration, 'let', 'defvar', 'assert' or 'dump' in the record body, found %s", p.toks[p.i].Describe())
+	}
+	it.Node = p.node(start)
+	return it
+}
+
+func (p *stmtParser) rdField() *FieldDecl {
+	start := p.i
+	f := &FieldDecl{IsField: p.accept(KwField)}
+	f.Type = p.rdType("a field type")
+	f.Name = p.ident("a field name")
+	if p.accept(TokEqual) {
+		f.Value = p.rdValue()
+	}
+	p.expect(TokSemi, " after the field declaration")
+	f.Node = p.node(start)
+	return f
+}
+
+func (p *stmtParser) rdBodyLet() *BodyLet {
+	start := p.i
+	p.advance()
+	l := &BodyLet{Name: p.ident("a field name after 'let'")}
+	if p.accept(TokLBrace) {
+		l.Bits = p.rdRangeList(TokRBrace)
+	}
+	p.expect(TokEqual, " after the field name in 'let'")
+	l.Value = p.rdValue()
+	p.expect(TokSemi, " after the 'let' value")
+	l.Node = p.node(start)
+	return l
+}
+
+// rdRangeList parses range pieces up to and including the closing token.
+func (p *stmtParser) rdRangeList(close TokenKind) []*RangePiece {
+	var out []*RangePiece
+	for {
+		out = append(out, p.rdRangePiece())
+		if !p.accept(TokComma) {
+			break
+		}
+	}
+	p.expect(close, " to close the range list")
+	return out
+}
+
+func (p *stmtParser) rdRangePiece() *RangePiece {
+	start := p.i
+	r := &RangePiece{Start: p.expect(TokInt, " in a range").Text}
+	switch {
+	case p.kind() == TokEllipsis || p.kind() == TokMinus:
+		r.Sep = p.toks[p.i].Text
+		p.advance()
+		r.End = p.expect(TokInt, " to end the range").Text
+	case p.kind() == TokInt && strings.HasPrefix(p.toks[p.i].Text, "-"):
+		r.End = p.toks[p.i].Text
+		p.advance()
+	}
+	r.Node = p.node(start)
+	return r
+}
+
+func (p *stmtParser) rdDef() *Def {
+	start := p.i
+	p.advance()
+	d := &Def{}
+	switch p.kind() {
+	case TokColon, TokSemi, TokLBrace:
+	default:
+		d.Name = p.rdNameValue()
+	}
+	d.Parents = p.rdParents()
+	d.Body = p.rdBody("def")
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdDefm() *Defm {
+	start := p.i
+	p.advance()
+	d := &Defm{}
+	if p.kind() != TokColon {
+		d.Name = p.rdNameValue()
+	}
+	p.expect(TokColon, " after the defm name")
+	for {
+		d.Parents = append(d.Parents, p.rdClassRef())
+		if !p.accept(TokComma) {
+			break
+		}
+	}
+	p.expect(TokSemi, " after the defm parent list")
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdDeftype() *Deftype {
+	start := p.i
+	p.advance()
+	d := &Deftype{Name: p.ident("a type name after 'deftype'")}
+	p.expect(TokEqual, " after the deftype name")
+	d.Type = p.rdType("a type")
+	p.expect(TokSemi, " after the deftype")
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdDefvar() *Defvar {
+	start := p.i
+	p.advance()
+	d := &Defvar{Name: p.ident("a variable name after 'defvar'")}
+	p.expect(TokEqual, " after the defvar name")
+	d.Value = p.rdValue()
+	p.expect(TokSemi, " after the defvar value")
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdDump() *Dump {
+	start := p.i
+	p.advance()
+	d := &Dump{Value: p.rdValue()}
+	p.expect(TokSemi, " after the dump value")
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdAssert() *Assert {
+	start := p.i
+	p.advance()
+	a := &Assert{Cond: p.rdValue()}
+	p.expect(TokComma, " between the assert condition and message")
+	a.Message = p.rdValue()
+	p.expect(TokSemi, " after the assert message")
+	a.Node = p.node(start)
+	return a
+}
+
+func (p *stmtParser) rdLetHeader() *LetHeader {
+	start := p.i
+	p.advance()
+	h := &LetHeader{}
+	for {
+		is := p.i
+		it := &LetItem{Name: p.ident("a field name after 'let'")}
+		if p.accept(TokLess) {
+			it.Bits = p.rdRangeList(TokGreater)
+		}
+		p.expect(TokEqual, " after the field name in 'let'")
+		it.Value = p.rdValue()
+		it.Node = p.node(is)
+		h.Items = append(h.Items, it)
+		if !p.accept(TokComma) {
+			break
+		}
+	}
+	p.expect(KwIn, " after the top-level 'let' items (a 'let' outside a record body needs 'in')")
+	h.Node = p.node(start)
+	return h
+}
+
+func (p *stmtParser) rdForeachHeader() *ForeachHeader {
+	start := p.i
+	p.advance()
+	h := &ForeachHeader{Name: p.ident("an iteration variable after 'foreach'")}
+	p.expect(TokEqual, " after the foreach variable")
+	switch p.kind() {
+	case TokLBrace:
+		p.advance()
+		h.Ranges = p.rdRangeList(TokRBrace)
+	case TokInt:
+		h.Range = p.rdRangePiece()
+	default:
+		h.List = p.rdValue()
+	}
+	p.expect(KwIn, " after the foreach range")
+	h.Node = p.node(start)
+	return h
+}
+
+func (p *stmtParser) rdIfHeader() *IfHeader {
+	start := p.i
+	p.advance()
+	h := &IfHeader{Cond: p.rdValue()}
+	p.expect(KwThen, " after the 'if' condition")
+	h.Node = p.node(start)
+	return h
+}
+
+func (p *stmtParser) rdMultiClassHeader() *MultiClassHeader {
+	start := p.i
+	p.advance()
+	h := &MultiClassHeader{Name: p.ident("a multiclass name")}
+	if p.kind() == TokLess {
+		h.TemplateArgs = p.rdTemplateArgs()
+	}
+	if p.accept(TokColon) {
+		for {
+			h.Parents = append(h.Parents, p.ident("a parent multiclass name"))
+			if !p.accept(TokComma) {
+				break
+			}
+		}
+	}
+	h.Node = p.node(start)
+	return h
+}
+
+func (p *stmtParser) rdDefsetHeader() *DefsetHeader {
+	start := p.i
+	p.advance()
+	h := &DefsetHeader{Type: p.rdType("a list type after 'defset'")}
+	h.Name = p.ident("a defset name")
+	p.expect(TokEqual, " after the defset name")
+	h.Node = p.node(start)
+	return h
+}
+
+func (p *stmtParser) rdType(what string) *Type {
+	start := p.i
+	t := &Type{}
+	switch p.kind() {
+	case KwBit, KwInt, KwString, KwDag, KwCode:
+		t.Prim = p.toks[p.i].Text
+		p.advance()
+	case KwBits:
+		p.advance()
+		p.expect(TokLess, " after 'bits'")
+		t.Bits = p.expect(TokInt, " as the width of 'bits<N>'").Text
+		p.expect(TokGreater, " to close 'bits<N>'")
+	case KwList:
+		p.advance()
+		p.expect(TokLess, " after 'list'")
+		t.List = p.rdType("an element type")
+		p.expect(TokGreater, " to close 'list<T>'")
+	case TokIdent:
+		t.Class = p.ident("a type")
+	default:
+		p.failf("expected %s (bit, bits<N>, int, string, dag, code, list<T> or a class name), found %s", what, p.toks[p.i].Describe())
+	}
+	t.Node = p.node(start)
+	return t
+}
+
+// pasteOperandFollows reports whether an operand follows '#': LLVM treats
+// ':', ';' and '{' after '#' as the end of the value (a trailing paste).
+func (p *stmtParser) pasteOperandFollows() bool {
+	switch p.kind() {
+	case TokColon, TokSemi, TokLBrace:
+		return false
+	}
+	return true
+}
+
+// rdValue parses a value. (Record names use rdNameValue: in LLVM's name
+// mode '{' starts the record body rather than a bit slice.)
+func (p *stmtParser) rdValue() *Value {
+	start := p.i
+	v := &Value{Operand: p.rdSuffixed()}
+	for p.kind() == TokPaste {
+		ps := p.i
+		p.advance()
+		pa := &Paste{}
+		if p.pasteOperandFollows() {
+			pa.Operand = p.rdSuffixed()
+		}
+		pa.Node = p.node(ps)
+		v.Pastes = append(v.Pastes, pa)
+	}
+	v.Node = p.node(start)
+	return v
+}
+
+func (p *stmtParser) rdSuffixed() *SuffixedValue {
+	start := p.i
+	sv := &SuffixedValue{Simple: p.rdSimpleValue()}
+	for {
+		ss := p.i
+		sf := &Suffix{}
+		switch p.kind() {
+		case TokLBrace:
+			p.advance()
+			sf.Bits = p.rdRangeList(TokRBrace)
+		case TokLSquare:
+			p.advance()
+			sf.Slice = p.rdSlice()
+		case TokDot:
+			p.advance()
+			sf.Field = p.ident("a field name after '.'")
+		default:
+			sv.Node = p.node(start)
+			return sv
+		}
+		sf.Node = p.node(ss)
+		sv.Suffixes = append(sv.Suffixes, sf)
+	}
+}
+
+// rdSlice parses slice elements after '[' up to and including ']'.
+func (p *stmtParser) rdSlice() []*SliceElem {
+	var out []*SliceElem
+	for {
+		start := p.i
+		e := &SliceElem{Start: p.rdValue()}
+		switch {
+		case p.kind() == TokEllipsis || p.kind() == TokMinus:
+			e.Sep = p.toks[p.i].Text
+			p.advance()
+			e.End = p.rdValue()
+		case p.kind() == TokInt && strings.HasPrefix(p.toks[p.i].Text, "-"):
+			e.End = p.rdValue()
+		}
+		e.Node = p.node(start)
+		out = append(out, e)
+		if !p.accept(TokComma) || p.kind() == TokRSquare {
+			break
+		}
+	}
+	p.expect(TokRSquare, " to close the slice")
+	return out
+}
+
+func (p *stmtParser) rdNameValue() *NameValue {
+	start := p.i
+	v := &NameValue{Operand: p.rdNameOperand()}
+	for p.kind() == TokPaste {
+		ps := p.i
+		p.advance()
+		pa := &NamePaste{}
+		if p.pasteOperandFollows() {
+			pa.Operand = p.rdNameOperand()
+		}
+		pa.Node = p.node(ps)
+		v.Pastes = append(v.Pastes, pa)
+	}
+	v.Node = p.node(start)
+	return v
+}
+
+func (p *stmtParser) rdNameOperand() *NameOperand {
+	start := p.i
+	o := &NameOperand{Simple: p.rdSimpleValue()}
+	for {
+		ss := p.i
+		sf := &NameSuffix{}
+		switch p.kind() {
+		case TokLSquare:
+			p.advance()
+			sf.Slice = p.rdSlice()
+		case TokDot:
+			p.advance()
+			sf.Field = p.ident("a field name after '.'")
+		default:
+			o.Node = p.node(start)
+			return o
+		}
+		sf.Node = p.node(ss)
+		o.Suffixes = append(o.Suffixes, sf)
+	}
+}
+
+func (p *stmtParser) rdSimpleValue() *SimpleValue {
+	start := p.i
+	sv := &SimpleValue{}
+	t := p.toks[p.i]
+	switch t.Kind {
+	case TokInt:
+		txt := t.Text
+		sv.Int = &txt
+		p.advance()
+	case TokBinary:
+		txt := t.Text
+		sv.Binary = &txt
+		p.advance()
+	case TokString:
+		for p.kind() == TokString {
+			sv.Strings = append(sv.Strings, p.toks[p.i].Text)
+			p.advance()
+		}
+	case TokCode:
+		txt := t.Text
+		sv.Code = &txt
+		p.advance()
+	case KwTrue:
+		sv.True = true
+		p.advance()
+	case KwFalse:
+		sv.False = true
+		p.advance()
+	case TokQuestion:
+		sv.Unset = true
+		p.advance()
+	case TokLBrace:
+		sv.Bits = p.rdBitsInit()
+	case TokLSquare:
+		sv.List = p.rdListInit()
+	case TokLParen:
+		sv.Dag = p.rdDagInit()
+	case TokBang:
+		sv.Bang = p.rdBangOp()
+	case TokIdent:
+		if p.kindAt(1) == TokLess {
+			sv.ClassInst = p.rdClassInst()
+		} else {
+			sv.Ident = p.ident("a value")
+		}
+	default:
+		p.failf("expected a value, found %s", t.Describe())
+	}
+	sv.Node = p.node(start)
+	return sv
+}
+
+// rdValueList parses values separated by commas, with an optional trailing
+// comma, up to and including close.
+func (p *stmtParser) rdValueList(close TokenKind, what string) []*Value {
+	open := p.i - 1
+	var out []*Value
+	for p.kind() != close {
+		out = append(out, p.rdValue())
+		if !p.accept(TokComma) {
+			break
+		}
+	}
+	if p.kind() != close {
+		p.failf("expected ',' or %s in the %s opened at %s, found %s", close, what, p.describeAt(open), p.toks[p.i].Describe())
+	}
+	p.advance()
+	return out
+}
+
+func (p *stmtParser) rdBitsInit() *BitsInit {
+	start := p.i
+	p.advance()
+	b := &BitsInit{Values: p.rdValueList(TokRBrace, "bits value")}
+	b.Node = p.node(start)
+	return b
+}
+
+func (p *stmtParser) rdListInit() *ListInit {
+	start := p.i
+	p.advance()
+	l := &ListInit{Values: p.rdValueList(TokRSquare, "list")}
+	if p.kind() == TokLess {
+		p.advance()
+		l.ElemType = p.rdType("a list element type")
+		p.expect(TokGreater, " to close the list element type")
+	}
+	l.Node = p.node(start)
+	return l
+}
+
+func (p *stmtParser) rdDagInit() *DagInit {
+	start := p.i
+	p.advance()
+	d := &DagInit{Operator: p.rdDagArg()}
+	if p.kind() != TokRParen {
+		for {
+			d.Args = append(d.Args, p.rdDagArg())
+			if !p.accept(TokComma) {
+				break
+			}
+		}
+	}
+	if p.kind() != TokRParen {
+		p.failf("expected ',' or ')' in the dag opened at %s, found %s", p.describeAt(start), p.toks[p.i].Describe())
+	}
+	p.advance()
+	d.Node = p.node(start)
+	return d
+}
+
+func (p *stmtParser) rdDagArg() *DagArg {
+	start := p.i
+	a := &DagArg{}
+	if p.kind() == TokVarName {
+		a.Bare = p.rdVarName()
+	} else {
+		a.Value = p.rdValue()
+		if p.accept(TokColon) {
+			a.Name = p.rdVarName()
+		}
+	}
+	a.Node = p.node(start)
+	return a
+}
+
+func (p *stmtParser) rdVarName() *VarName {
+	start := p.i
+	t := p.expect(TokVarName, "")
+	return &VarName{Node: p.node(start), Name: t.Text}
+}
+
+func (p *stmtParser) rdBangOp() *BangOp {
+	start := p.i
+	b := &BangOp{Op: p.toks[p.i].Text}
+	p.advance()
+	if p.accept(TokLess) {
+		b.Type = p.rdType("a type")
+		p.expect(TokGreater, " to close the operator's type")
+	}
+	p.expect(TokLParen, " after "+b.Op)
+	if !p.accept(TokRParen) {
+		for {
+			as := p.i
+			a := &BangArg{Value: p.rdValue()}
+			if p.accept(TokColon) {
+				a.Then = p.rdValue()
+			}
+			a.Node = p.node(as)
+			b.Args = append(b.Args, a)
+			if !p.accept(TokComma) {
+				break
+			}
+		}
+		if p.kind() != TokRParen {
+			p.failf("expected ',' or ')' in the arguments of %s, found %s", b.Op, p.toks[p.i].Describe())
+		}
+		p.advance()
+	}
+	b.Node = p.node(start)
+	return b
+}
+
+func (p *stmtParser) rdClassInst() *ClassInst {
+	start := p.i
+	c := &ClassInst{Class: p.ident("a class name")}
+	p.advance() // <
+	c.Args = p.rdArgs(false)
+	c.Node = p.node(start)
+	return c
+}

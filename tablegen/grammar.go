@@ -1,0 +1,113 @@
+package tablegen
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// grammarRoot ties every production the statement driver uses into one
+// participle grammar.
+type grammarRoot struct {
+	Simple     *simpleStatement  `parser:"  @@"`
+	Let        *LetHeader        `parser:"| @@"`
+	Foreach    *ForeachHeader    `parser:"| @@"`
+	If         *IfHeader         `parser:"| @@"`
+	MultiClass *MultiClassHeader `parser:"| @@"`
+	Defset     *DefsetHeader     `parser:"| @@"`
+}
+
+// tokenDefinition describes our token kinds to participle. Lexing is ours
+// (LexUnit); participle only ever sees pre-lexed tokens.
+type tokenDefinition struct{}
+
+var participleSymbols = func() map[string]lexer.TokenType {
+	m := map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "Error": lexer.TokenType(TokError),
+		"Ident": lexer.TokenType(TokIdent), "Int": lexer.TokenType(TokInt),
+		"Binary": lexer.TokenType(TokBinary), "String": lexer.TokenType(TokString),
+		"Code": lexer.TokenType(TokCode), "VarName": lexer.TokenType(TokVarName),
+		"Bang": lexer.TokenType(TokBang),
+	}
+	for k := TokMinus; k <= TokEllipsis; k++ {
+		m["Punct"+strings.Trim(k.String(), "'")] = lexer.TokenType(k)
+	}
+	for name, k := range Keywords {
+		m["Kw"+name] = lexer.TokenType(k)
+	}
+	return m
+}()
+
+func (tokenDefinition) Symbols() map[string]lexer.TokenType { return participleSymbols }
+func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
+	return nil, errors.New("tdls lexes TableGen itself; use LexUnit")
+}
+
+// The productions are built in init so that participleSymbols is ready.
+var (
+	grammar          *participle.Parser[grammarRoot]
+	simpleParser     *participle.Parser[simpleStatement]
+	letParser        *participle.Parser[LetHeader]
+	foreachParser    *participle.Parser[ForeachHeader]
+	ifParser         *participle.Parser[IfHeader]
+	multiclassParser *participle.Parser[MultiClassHeader]
+	defsetParser     *participle.Parser[DefsetHeader]
+)
+
+func init() {
+	grammar = participle.MustBuild[grammarRoot](
+		participle.Lexer(tokenDefinition{}),
+		participle.UseLookahead(2),
+	)
+	simpleParser = mustProduction[simpleStatement]()
+	letParser = mustProduction[LetHeader]()
+	foreachParser = mustProduction[ForeachHeader]()
+	ifParser = mustProduction[IfHeader]()
+	multiclassParser = mustProduction[MultiClassHeader]()
+	defsetParser = mustProduction[DefsetHeader]()
+}
+
+func mustProduction[P any]() *participle.Parser[P] {
+	p, err := participle.ParserForProduction[P](grammar)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// newReferenceLexer converts tokens for participle with the Node encoding
+// (Offset = start, Line = end of the previous token, Column = index).
+func newReferenceLexer(toks []Token) *lexer.PeekingLexer {
+	out := make([]lexer.Token, len(toks))
+	prevEnd := Pos(0)
+	for i, t := range toks {
+		typ := lexer.TokenType(t.Kind)
+		if t.Kind == TokEOF {
+			typ = lexer.EOF
+		}
+		out[i] = lexer.Token{Type: typ, Value: t.Text,
+			Pos: lexer.Position{Offset: int(t.Pos), Line: int(prevEnd), Column: i}}
+		prevEnd = t.End
+	}
+	lx, err := lexer.Upgrade(&sliceLexer{toks: out})
+	if err != nil {
+		panic(err) // sliceLexer never fails
+	}
+	return lx
+}
+
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	t := l.toks[l.i]
+	if l.i < len(l.toks)-1 {
+		l.i++
+	}
+	return t, nil
+}
