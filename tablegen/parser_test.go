@@ -57,11 +57,11 @@ def Good6;
 	set, pr, diags := parseString(t, src5)
 	got := positions(set, diags)
 	want := []diagAt{
-		{2, 23, "syntax-expected"}, // Unclosed: ';' where ',' or '>' is expected
-		{5, 1, "syntax-expected"},  // MissingSemi: 'def' where ';' or '{' is expected
-		{6, 23, "syntax-bang"},     // BadBang: unknown operator
+		{2, 23, "syntax-expected"},  // Unclosed: ';' where ',' or '>' is expected
+		{5, 1, "syntax-expected"},   // MissingSemi: 'def' where ';' or '{' is expected
+		{6, 23, "syntax-bang"},      // BadBang: unknown operator
 		{8, 22, "syntax-statement"}, // Stray: ')' at top level
-		{11, 5, "syntax-expected"}, // bad let: 'in' where a name is expected
+		{11, 5, "syntax-expected"},  // bad let: 'in' where a name is expected
 	}
 	sort.Slice(got, func(i, j int) bool { return got[i].line < got[j].line })
 	if !reflect.DeepEqual(got, want) {
