@@ -43,7 +43,9 @@ func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
 	for _, d := range opts.Defines {
 		lx.res.Macros[d] = true
 	}
-	lx.res.Tokens = make([]Token, 0, len(root.Content)/4)
+	// Includes usually outweigh the root; a generous first guess saves
+	// regrowing the slice through every include.
+	lx.res.Tokens = make([]Token, 0, 4096+len(root.Content)/3)
 	lx.lexFile(root, nil)
 	end := root.Pos(len(root.Content))
 	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
@@ -81,7 +83,7 @@ func (lx *unitLexer) lexFile(f *File, _ *Include) {
 	lx.stack = append(lx.stack, f)
 	defer func() { lx.stack = lx.stack[:len(lx.stack)-1] }()
 
-	s := &scanner{f: f, src: string(f.Content), diags: &lx.res.Diags, lineStart: true}
+	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
 	var conds []prepCond
 	on := func() bool { return len(conds) == 0 || (conds[len(conds)-1].active && conds[len(conds)-1].parentOn) }
 

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Pos is a compact position: an offset into the address space of a SourceSet.
@@ -31,6 +32,15 @@ type File struct {
 
 	linesOnce sync.Once
 	lines     []int // offsets of line starts
+}
+
+// Text returns the content as a string sharing its memory: a File's content
+// is never modified after AddFile, so tokens can slice it without copying.
+func (f *File) Text() string {
+	if len(f.Content) == 0 {
+		return ""
+	}
+	return unsafe.String(&f.Content[0], len(f.Content))
 }
 
 // Pos returns the position of byte offset off in f.
@@ -139,7 +149,8 @@ type SourceSet struct {
 // NewSourceSet returns an empty set whose first file starts at Pos 1.
 func NewSourceSet() *SourceSet { return &SourceSet{next: 1} }
 
-// AddFile registers content under name and returns the new File.
+// AddFile registers content under name and returns the new File. The caller
+// must not modify content afterwards.
 func (s *SourceSet) AddFile(name string, content []byte) *File {
 	s.mu.Lock()
 	defer s.mu.Unlock()

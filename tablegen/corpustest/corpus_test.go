@@ -45,8 +45,10 @@ func mlirFiles(t testing.TB) []string {
 	return files
 }
 
-// parseRoot parses path with its include closure as llvm-tblgen would with
-// `-I <llvm include>`, and returns the frontend diagnostics it reports.
+// parseRoot parses path with its include closure as llvm-tblgen does with
+// `-I <llvm include> -I <the file's directory>`, and returns the frontend
+// diagnostics it reports. The second -I stands for LLVM's build, which adds
+// each file's directory: ArmSMEOps.td includes "ArmSME.td" beside it.
 func parseRoot(path string) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -54,7 +56,7 @@ func parseRoot(path string) ([]string, error) {
 	}
 	set := tablegen.NewSourceSet()
 	u := tablegen.ParseUnit(set, set.AddFile(path, data), tablegen.LexOptions{
-		Loader: &tablegen.CommandLineLoader{IncludeDirs: []string{llvmInclude}},
+		Loader: &tablegen.CommandLineLoader{IncludeDirs: []string{llvmInclude, filepath.Dir(path)}},
 	})
 	var bad []string
 	for _, d := range u.Diags {
