@@ -1,0 +1,46 @@
+# tdls: build, demo, test and bench. `make test` and `make demo` install
+# LLVM 22 (the reference tools and MLIR's .td files) when it is missing.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+LLVM_DIR := /usr/lib/llvm-22
+LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
+MLIR_INCLUDE := $(LLVM_DIR)/include
+TOY := examples/toy
+
+.PHONY: build demo test bench llvm
+
+build:
+	$(GO) build -o bin/tdls ./cmd/tdls
+
+# The demo checks the toy dialect: the good files are clean, the broken ones
+# show diagnostics, so there exit 1 is expected (anything else fails).
+demo: llvm build
+	@echo "== tdls check: good files (expect no diagnostics)"
+	bin/tdls check -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyDialect.td $(TOY)/ToyOps.td $(TOY)/ToyPatterns.td
+	@echo "== tdls check: files with deliberate mistakes (exit 1 expected)"
+	bin/tdls check -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyOpsTypos.td $(TOY)/ToyPatternsBroken.td || [ $$? -eq 1 ]
+
+# go test's own lines for passing tests are dropped; the scores tests print,
+# failures, skips and the per-package summary lines stay.
+test: llvm
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l .); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
+	$(GO) test -v ./... 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|[[:space:]]*--- PASS|PASS$$)/d'
+
+bench: llvm build
+	$(GO) run ./bench/cmd/tdlsbench -tdls bin/tdls -llvm $(LLVM_DIR)
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
+
+llvm:
+	@if [ -x $(LLVM_DIR)/bin/mlir-tblgen ] && [ -f $(MLIR_INCLUDE)/mlir/IR/OpBase.td ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo=sudo; \
+	else echo "LLVM 22 is missing and installing it needs root: run"; \
+	     echo "  sudo apt-get update && sudo apt-get install -y $(LLVM_PACKAGES)"; \
+	     echo "(tests that need LLVM skip without it: go test ./...)"; exit 1; fi; \
+	echo "== installing $(LLVM_PACKAGES)"; \
+	$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y $(LLVM_PACKAGES) \
+	  || { echo "could not install $(LLVM_PACKAGES) with apt-get; install LLVM 22 under $(LLVM_DIR) by hand"; exit 1; }
