@@ -1,0 +1,179 @@
+package analysis
+
+import (
+	"context"
+	"path/filepath"
+
+	"tdls/tablegen"
+)
+
+// buildUnit assembles and parses the unit rooted at root.
+func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
+	root = filepath.Clean(root)
+	content, hash, err := s.readFile(root)
+	if err != nil {
+		return nil, err
+	}
+	w := s.w
+	lay := w.layoutFor(root)
+	lay.mu.Lock()
+	defer lay.mu.Unlock()
+
+	a := &assembly{
+		ctx: ctx, w: w, snap: s, lay: lay,
+		hashes:  map[string]uint64{},
+		macros:  map[string]bool{},
+		files:   map[string]placedFile{},
+		entries: map[string]*fileEntry{},
+	}
+	a.loader = &tablegen.EditorLoader{IncludeDirs: s.includeDirs(root), ReadFile: a.read}
+	for _, d := range s.cfg.Defines {
+		a.macros[d] = true
+	}
+	if err := a.file(root, content, hash, -1); err != nil {
+		return nil, err
+	}
+	if a.inexact {
+		return s.fullUnit(root, content, a.loader), nil
+	}
+	set, byPath := buildSet(mapValues(a.files))
+	u := &Unit{Root: root, Files: byPath}
+	tg := &tablegen.Unit{Set: set, Root: byPath[root], Lex: &tablegen.LexResult{Macros: a.macros}}
+	u.TG = tg
+
+	n := 0
+	for _, r := range a.runs {
+		n += r.hi - r.lo
+	}
+	toks := make([]tablegen.Token, 0, n+1)
+	for _, r := range a.runs {
+		toks = append(toks, r.e.tokens[r.lo:r.hi]...)
+	}
+	rootEntry := a.entries[root]
+	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: rootEntry.eof, End: rootEntry.eof})
+	tg.Lex.Tokens = toks
+	seenFile := map[string]bool{}
+	tg.Lex.Files = append(tg.Lex.Files, byPath[root])
+	seenFile[root] = true
+	for _, ir := range a.incs {
+		inc := ir.inc
+		inc.From = byPath[ir.from]
+		if ir.to != "" {
+			inc.File = byPath[ir.to]
+			if !seenFile[ir.to] {
+				seenFile[ir.to] = true
+				tg.Lex.Files = append(tg.Lex.Files, inc.File)
+			}
+		}
+		tg.Lex.Includes = append(tg.Lex.Includes, inc)
+		u.Parents = append(u.Parents, ir.parent)
+	}
+	tg.Lex.Diags = dedupe(a.diags)
+
+	// Parse each file on its own (cached), then splice the statements in
+	// include order; valid when every include sits between statements.
+	prevRoot := w.previousRoot(root)
+	parses := map[*fileEntry]*fileParse{}
+	spliceable := true
+	for _, e := range orderedEntries(a.runs) {
+		var prev *fileEntry
+		if e == rootEntry {
+			prev = prevRoot
+		}
+		before := e.parsed != nil
+		p := e.parse(set, prev)
+		if !before {
+			u.Reparsed += p.reparsed
+		}
+		parses[e] = p
+		if p.splitAt || (p.openEnd && e != rootEntry) {
+			spliceable = false
+		}
+	}
+	w.rememberRoot(root, rootEntry)
+	if spliceable {
+		for _, r := range a.runs {
+			p := parses[r.e]
+			for i, st := range p.stmts {
+				if t := p.stmtTok[i]; t >= r.lo && t < r.hi {
+					tg.Statements = append(tg.Statements, st)
+				}
+			}
+		}
+		var pd tablegen.Diagnostics
+		for _, e := range orderedEntries(a.runs) {
+			pd = append(pd, parses[e].diags...)
+		}
+		tg.Diags = append(append(tablegen.Diagnostics{}, tg.Lex.Diags...), pd...)
+	} else {
+		res := tablegen.Parse(set, toks)
+		u.FullParse = true
+		u.Reparsed = len(toks)
+		tg.Statements = res.Statements
+		tg.Diags = append(append(tablegen.Diagnostics{}, tg.Lex.Diags...), res.Diags...)
+	}
+	return u, nil
+}
+
+// fullUnit parses root with tablegen's own include splicing, without caches.
+func (s *Snapshot) fullUnit(root string, content []byte, loader tablegen.Loader) *Unit {
+	set := tablegen.NewSourceSet()
+	f := set.AddFile(root, content)
+	tg := tablegen.ParseUnit(set, f, tablegen.LexOptions{Loader: loader, Defines: s.cfg.Defines})
+	u := &Unit{Root: root, TG: tg, Files: map[string]*tablegen.File{}, FullParse: true, Reparsed: len(tg.Lex.Tokens)}
+	for _, fl := range tg.Lex.Files {
+		if _, ok := u.Files[filepath.Clean(fl.Name)]; !ok {
+			u.Files[filepath.Clean(fl.Name)] = fl
+		}
+	}
+	index := map[*tablegen.File]int{}
+	for i, inc := range tg.Lex.Includes {
+		p := -1
+		if j, ok := index[inc.From]; ok {
+			p = j
+		}
+		u.Parents = append(u.Parents, p)
+		if inc.File != nil {
+			index[inc.File] = i
+		}
+	}
+	return u
+}
+
+func orderedEntries(runs []tokenRun) []*fileEntry {
+	seen := map[*fileEntry]bool{}
+	var out []*fileEntry
+	for _, r := range runs {
+		if !seen[r.e] {
+			seen[r.e] = true
+			out = append(out, r.e)
+		}
+	}
+	return out
+}
+
+func mapValues(m map[string]placedFile) []placedFile {
+	out := make([]placedFile, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+func dedupe(ds tablegen.Diagnostics) tablegen.Diagnostics {
+	type key struct {
+		r    tablegen.Range
+		code string
+		msg  string
+	}
+	seen := map[key]bool{}
+	out := ds[:0:0]
+	for _, d := range ds {
+		k := key{d.Range, d.Code, d.Message}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package analysis
+
+import (
+	"sort"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// fileEntry is a fileLex placed at a base: absolute tokens and diagnostics,
+// and the file's own statements, parsed once. Entries are shared by every
+// unit whose layout puts the file at the same base.
+type fileEntry struct {
+	path   string
+	lex    *fileLex
+	base   tablegen.Pos
+	eof    tablegen.Pos // position just past the content
+	tokens []tablegen.Token
+	diags  tablegen.Diagnostics
+
+	parseOnce sync.Once
+	parsed    *fileParse
+}
+
+// fileParse is the syntax of one file's own tokens.
+type fileParse struct {
+	stmts    []*tablegen.Statement
+	stmtTok  []int // index in tokens of each statement's first token
+	diags    tablegen.Diagnostics
+	openEnd  bool // a statement runs into the end of the file
+	splitAt  bool // an include sits inside a statement
+	reused   int  // statements taken over from the previous version (incremental)
+	reparsed int  // tokens parsed anew
+}
+
+func shiftRange(r tablegen.Range, d tablegen.Pos) tablegen.Range {
+	if r.Start.IsValid() {
+		r.Start += d
+	}
+	if r.End.IsValid() {
+		r.End += d
+	}
+	return r
+}
+
+func shiftDiags(ds tablegen.Diagnostics, d tablegen.Pos) tablegen.Diagnostics {
+	out := make(tablegen.Diagnostics, len(ds))
+	for i, x := range ds {
+		x.Range = shiftRange(x.Range, d)
+		if len(x.Related) > 0 {
+			rel := make([]tablegen.Related, len(x.Related))
+			for j, r := range x.Related {
+				r.Range = shiftRange(r.Range, d)
+				rel[j] = r
+			}
+			x.Related = rel
+		}
+		out[i] = x
+	}
+	return out
+}
+
+func newFileEntry(path string, fl *fileLex, base tablegen.Pos, size int) *fileEntry {
+	d := base - 1
+	e := &fileEntry{path: path, lex: fl, base: base, eof: base + tablegen.Pos(size)}
+	e.tokens = make([]tablegen.Token, len(fl.tokens))
+	for i, t := range fl.tokens {
+		t.Pos += d
+		t.End += d
+		e.tokens[i] = t
+	}
+	e.diags = shiftDiags(fl.diags, d)
+	return e
+}
+
+// sitePos is where include site k splices in, as a position.
+func (e *fileEntry) sitePos(k int) tablegen.Pos {
+	at := e.lex.includes[k].at
+	if at < len(e.tokens) {
+		return e.tokens[at].Pos
+	}
+	return e.eof
+}
+
+// parse parses the file's own tokens (set must hold the file at its base),
+// reusing prev, an entry of an earlier version of the same file at the same
+// base, where the tokens are unchanged.
+func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
+	e.parseOnce.Do(func() {
+		var p *fileParse
+		if prev != nil && prev != e && prev.base == e.base {
+			p = reparse(set, prev, e)
+		}
+		if p == nil {
+			toks := append(e.tokens[:len(e.tokens):len(e.tokens)], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof, End: e.eof})
+			res := tablegen.Parse(set, toks)
+			p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
+		}
+		p.stmtTok = make([]int, len(p.stmts))
+		for i, st := range p.stmts {
+			start := st.Range().Start
+			p.stmtTok[i] = sort.Search(len(e.tokens), func(j int) bool { return e.tokens[j].Pos >= start })
+		}
+		for _, d := range p.diags {
+			if d.Range.Start == e.eof {
+				p.openEnd = true
+			}
+		}
+		for k := range e.lex.includes {
+			at := e.sitePos(k)
+			for _, st := range p.stmts {
+				r := st.Range()
+				if r.Start < at && at < r.End {
+					p.splitAt = true
+				}
+			}
+		}
+		e.parsed = p
+	})
+	return e.parsed
+}
+
+// entryCache holds placed entries by (lex, base).
+type entryCache struct {
+	mu      sync.Mutex
+	entries map[entryKey]*fileEntry
+}
+
+type entryKey struct {
+	lex  *fileLex
+	base tablegen.Pos
+}
+
+func newEntryCache() *entryCache { return &entryCache{entries: map[entryKey]*fileEntry{}} }
+
+func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, size int) *fileEntry {
+	k := entryKey{fl, base}
+	c.mu.Lock()
+	e, ok := c.entries[k]
+	c.mu.Unlock()
+	if ok {
+		return e
+	}
+	e = newFileEntry(path, fl, base, size)
+	c.mu.Lock()
+	if old, ok := c.entries[k]; ok {
+		e = old
+	} else {
+		c.entries[k] = e
+	}
+	c.mu.Unlock()
+	return e
+}
+
+// drop forgets entries of path built from other contents than keep.
+func (c *entryCache) drop(path string, keep *fileLex) {
+	c.mu.Lock()
+	for k, e := range c.entries {
+		if e.path == path && k.lex != keep {
+			delete(c.entries, k)
+		}
+	}
+	c.mu.Unlock()
+}

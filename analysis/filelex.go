@@ -1,0 +1,205 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// fileLex is one file lexed on its own, includes not followed, under the
+// values its own #ifdef/#ifndef tests see. Positions are relative: the file
+// sits at Pos 1, and assembly shifts them to the file's place in a unit.
+// It is immutable once built and shared by every unit and snapshot that sees
+// the same content under the same macro values.
+type fileLex struct {
+	tokens   []tablegen.Token // without the final EOF
+	includes []includeSite
+	diags    tablegen.Diagnostics // lexical and preprocessor problems of this file
+	defines  []string             // macros the file defines (active branches only)
+	hash     uint64               // of the content
+}
+
+// includeSite is one include directive of a file.
+type includeSite struct {
+	name          string
+	rng, nameRng  tablegen.Range // relative
+	at            int            // index in tokens where the included tokens go
+	definesBefore []string       // this file's own defines that precede the site
+}
+
+// directives is what a line scan finds of a file's preprocessor use.
+type directives struct {
+	tested  []string // names in #ifdef/#ifndef, sorted, unique
+	defines []macroDef
+}
+
+type macroDef struct {
+	name string
+	off  int
+}
+
+// scanDirectives finds preprocessor lines syntactically. It may see
+// directive-looking lines inside code blocks; that only makes cache keys
+// more specific, never wrong.
+func scanDirectives(src []byte) directives {
+	var d directives
+	seen := map[string]bool{}
+	for off := 0; off < len(src); {
+		end := off
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		i := off
+		for i < end && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i < end && src[i] == '#' {
+			line := string(src[i+1 : end])
+			for _, kw := range [...]string{"ifdef", "ifndef", "define"} {
+				if !strings.HasPrefix(line, kw) {
+					continue
+				}
+				name := macroNameOf(line[len(kw):])
+				if name == "" {
+					break
+				}
+				if kw == "define" {
+					d.defines = append(d.defines, macroDef{name: name, off: i})
+				} else if !seen[name] {
+					seen[name] = true
+					d.tested = append(d.tested, name)
+				}
+				break
+			}
+		}
+		off = end + 1
+	}
+	sort.Strings(d.tested)
+	return d
+}
+
+func macroNameOf(rest string) string {
+	if rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+		return ""
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	n := 0
+	for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+		n++
+	}
+	return rest[:n]
+}
+
+// stubLoader resolves nothing: includes are spliced by the assembler, so
+// lexing a file alone only records where its includes are.
+type stubLoader struct{}
+
+const stubPrefix = "\x00include:"
+
+func (stubLoader) Include(name, _ string) (string, []byte, error) {
+	return stubPrefix + name, nil, nil
+}
+
+// lexOne lexes content alone with the given macros defined.
+func lexOne(path string, content []byte, defined []string, dirs directives) *fileLex {
+	set := tablegen.NewSourceSet()
+	f := set.AddFile(path, content)
+	lx := tablegen.LexUnit(set, f, tablegen.LexOptions{Loader: stubLoader{}, Defines: defined})
+	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags}
+	incoming := map[string]bool{}
+	for _, d := range defined {
+		incoming[d] = true
+	}
+	active := map[string]bool{}
+	for m := range lx.Macros {
+		if !incoming[m] {
+			active[m] = true
+			fl.defines = append(fl.defines, m)
+		}
+	}
+	sort.Strings(fl.defines)
+	for _, inc := range lx.Includes {
+		if inc.From != f {
+			continue
+		}
+		site := includeSite{name: inc.Name, rng: inc.Range, nameRng: inc.NameRng}
+		site.at = sort.Search(len(fl.tokens), func(i int) bool { return fl.tokens[i].Pos >= inc.Range.Start })
+		start := f.Offset(inc.Range.Start)
+		for _, d := range dirs.defines {
+			if d.off < start && active[d.name] {
+				site.definesBefore = append(site.definesBefore, d.name)
+			}
+		}
+		fl.includes = append(fl.includes, site)
+	}
+	return fl
+}
+
+// lexCache memoises fileLex by content hash and the values of the macros the
+// file tests.
+type lexCache struct {
+	mu   sync.Mutex
+	dirs map[uint64]directives
+	lex  map[lexKey]*fileLex
+}
+
+type lexKey struct {
+	path   string
+	hash   uint64
+	macros string // defined tested names, sorted, joined by ","
+}
+
+func newLexCache() *lexCache {
+	return &lexCache{dirs: map[uint64]directives{}, lex: map[lexKey]*fileLex{}}
+}
+
+func (c *lexCache) directives(hash uint64, content []byte) directives {
+	c.mu.Lock()
+	d, ok := c.dirs[hash]
+	c.mu.Unlock()
+	if !ok {
+		d = scanDirectives(content)
+		c.mu.Lock()
+		c.dirs[hash] = d
+		c.mu.Unlock()
+	}
+	return d
+}
+
+// get returns the file lexed under the current macro set.
+func (c *lexCache) get(path string, content []byte, hash uint64, macros map[string]bool) (*fileLex, directives) {
+	d := c.directives(hash, content)
+	var defined []string
+	for _, t := range d.tested {
+		if macros[t] {
+			defined = append(defined, t)
+		}
+	}
+	key := lexKey{path: path, hash: hash, macros: strings.Join(defined, ",")}
+	c.mu.Lock()
+	fl, ok := c.lex[key]
+	c.mu.Unlock()
+	if ok {
+		return fl, d
+	}
+	fl = lexOne(path, content, defined, d)
+	fl.hash = hash
+	c.mu.Lock()
+	c.lex[key] = fl
+	c.mu.Unlock()
+	return fl, d
+}
+
+// drop forgets entries of path other than the given content (a file being
+// edited would otherwise leave one entry per keystroke).
+func (c *lexCache) drop(path string, keep uint64) {
+	c.mu.Lock()
+	for k := range c.lex {
+		if k.path == path && k.hash != keep {
+			delete(c.lex, k)
+		}
+	}
+	c.mu.Unlock()
+}

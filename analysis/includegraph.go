@@ -1,0 +1,183 @@
+package analysis
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// includeGraph is who-includes-whom among the .td files of the workspace
+// folders, found by a line scan (no lexing) and resolved with each file's
+// include path. It finds the includer of a fragment file.
+type includeGraph struct {
+	includers map[string][]string // included path -> including paths, sorted
+	includes  map[string][]string // path -> resolved include paths
+}
+
+// maxGraphFiles bounds the scan of huge folders.
+const maxGraphFiles = 20000
+
+// scanIncludeNames returns the names of `include "..."` lines.
+func scanIncludeNames(src []byte) []string {
+	var out []string
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		line = bytes.TrimLeft(line, " \t")
+		if !bytes.HasPrefix(line, []byte("include")) {
+			continue
+		}
+		rest := bytes.TrimLeft(line[len("include"):], " \t")
+		if len(rest) < 2 || rest[0] != '"' {
+			continue
+		}
+		if j := bytes.IndexByte(rest[1:], '"'); j >= 0 {
+			out = append(out, string(rest[1:1+j]))
+		}
+	}
+	return out
+}
+
+func (s *Snapshot) buildIncludeGraph() *includeGraph {
+	g := &includeGraph{includers: map[string][]string{}, includes: map[string][]string{}}
+	var files []string
+	for _, root := range s.cfg.Folders {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || len(files) >= maxGraphFiles {
+				return filepath.SkipDir
+			}
+			if d.IsDir() && p != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".td") {
+				files = append(files, filepath.Clean(p))
+			}
+			return nil
+		})
+	}
+	for p := range s.overlays {
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		content, _, err := s.readFile(f)
+		if err != nil {
+			continue
+		}
+		names := scanIncludeNames(content)
+		if len(names) == 0 {
+			continue
+		}
+		loader := &tablegen.EditorLoader{IncludeDirs: s.includeDirs(f), ReadFile: statOnly}
+		for _, n := range names {
+			if rp, _, err := loader.Include(n, f); err == nil {
+				rp = filepath.Clean(rp)
+				g.includes[f] = append(g.includes[f], rp)
+				g.includers[rp] = append(g.includers[rp], f)
+			}
+		}
+	}
+	return g
+}
+
+// statOnly resolves includes without reading them.
+func statOnly(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, &os.PathError{Op: "read", Path: p, Err: errIsDir}
+	}
+	return nil, nil
+}
+
+var graphMu sync.Mutex
+
+// includeGraph returns the workspace include graph, scanning on first use.
+func (s *Snapshot) includeGraph() *includeGraph {
+	graphMu.Lock()
+	defer graphMu.Unlock()
+	s.w.mu.Lock()
+	g := s.w.graph
+	s.w.mu.Unlock()
+	if g != nil {
+		return g
+	}
+	g = s.buildIncludeGraph()
+	s.w.mu.Lock()
+	s.w.graph = g
+	s.w.mu.Unlock()
+	return g
+}
+
+// Includers returns the workspace files that include path directly.
+func (s *Snapshot) Includers(path string) []string {
+	return s.includeGraph().includers[filepath.Clean(path)]
+}
+
+// ContextRoot returns the file whose unit path is analysed in. A fragment
+// (a file with no include of its own that another file includes, as LLVM
+// backends split their .td files) is analysed inside its includer; open
+// includers are preferred, then the one listed in a compile database, then
+// the first by name. The chain is followed upwards while the includer is a
+// fragment too.
+func (s *Snapshot) ContextRoot(path string) string {
+	path = filepath.Clean(path)
+	cur := path
+	visited := map[string]bool{}
+	for !visited[cur] {
+		visited[cur] = true
+		content, _, err := s.readFile(cur)
+		if err != nil || len(scanIncludeNames(content)) > 0 {
+			return cur
+		}
+		if s.listedInDatabase(cur) {
+			return cur
+		}
+		incs := s.Includers(cur)
+		if len(incs) == 0 {
+			return cur
+		}
+		cur = s.pickIncluder(incs)
+	}
+	return cur
+}
+
+func (s *Snapshot) listedInDatabase(p string) bool {
+	for _, db := range s.dbs {
+		if _, ok := db.Entries[p]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Snapshot) pickIncluder(incs []string) string {
+	for _, p := range incs {
+		if s.overlays[p] != nil {
+			return p
+		}
+	}
+	for _, p := range incs {
+		if s.listedInDatabase(p) {
+			return p
+		}
+	}
+	return incs[0]
+}

@@ -1,0 +1,107 @@
+package analysis
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+)
+
+// Snapshot is an immutable view of the workspace: configuration, unsaved
+// buffers, and the units analysed from them. Every request reads one
+// snapshot; an edit makes a new one that inherits the units the edit cannot
+// affect.
+type Snapshot struct {
+	w        *Workspace
+	ID       uint64
+	cfg      Config
+	dbs      []*CompileDatabase
+	mlirDir  string
+	overlays map[string]*Overlay
+	disk     *diskCache
+
+	mu    sync.Mutex
+	units map[string]*unitCall
+}
+
+type unitCall struct {
+	done chan struct{}
+	u    *Unit
+	err  error
+}
+
+// Config returns the configuration the snapshot was made with.
+func (s *Snapshot) Config() Config { return s.cfg }
+
+// Overlay returns the open buffer for path, or nil.
+func (s *Snapshot) Overlay(path string) *Overlay { return s.overlays[filepath.Clean(path)] }
+
+// OpenFiles lists the paths of open buffers.
+func (s *Snapshot) OpenFiles() []string {
+	out := make([]string, 0, len(s.overlays))
+	for p := range s.overlays {
+		out = append(out, p)
+	}
+	return out
+}
+
+// IncludeDirs returns the include search path for a root file (after the
+// including file's own directory).
+func (s *Snapshot) IncludeDirs(root string) []string { return s.includeDirs(filepath.Clean(root)) }
+
+// Unit returns the unit rooted at root, building it once per snapshot.
+// Concurrent callers share the work; a cancelled build is retried by the
+// next caller.
+func (s *Snapshot) Unit(ctx context.Context, root string) (*Unit, error) {
+	root = filepath.Clean(root)
+	for {
+		s.mu.Lock()
+		c, ok := s.units[root]
+		if !ok {
+			c = &unitCall{done: make(chan struct{})}
+			s.units[root] = c
+			s.mu.Unlock()
+			c.u, c.err = s.buildUnit(ctx, root)
+			if c.err != nil && ctx.Err() != nil {
+				s.mu.Lock()
+				delete(s.units, root)
+				s.mu.Unlock()
+			}
+			close(c.done)
+			return c.u, c.err
+		}
+		s.mu.Unlock()
+		select {
+		case <-c.done:
+			if c.err != nil && ctx.Err() == nil && isCancel(c.err) {
+				continue // the builder was cancelled, not us: build again
+			}
+			return c.u, c.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+func isCancel(err error) bool {
+	return err == context.Canceled || err == context.DeadlineExceeded
+}
+
+// UnitFor returns the unit a file is analysed in: its own, or for a fragment
+// file the unit of the file that includes it.
+func (s *Snapshot) UnitFor(ctx context.Context, path string) (*Unit, error) {
+	return s.Unit(ctx, s.ContextRoot(path))
+}
+
+// cachedUnit returns a finished unit without building one.
+func (s *Snapshot) cachedUnit(root string) *Unit {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.units[root]; ok {
+		select {
+		case <-c.done:
+			return c.u
+		default:
+		}
+	}
+	return nil
+}

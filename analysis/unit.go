@@ -1,0 +1,178 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// Unit is one analysed translation unit: a root file and its include
+// closure, parsed. It is immutable and belongs to one snapshot.
+type Unit struct {
+	Root  string         // path of the root file
+	TG    *tablegen.Unit // tokens, includes, statements, diagnostics
+	Files map[string]*tablegen.File
+	// Parents[i] is the index in TG.Lex.Includes of the include through
+	// which the file holding include i was reached; -1 when it is the root.
+	Parents []int
+	// FullParse reports that the per-file caches could not be used (an
+	// include inside a statement, or macros crossing files) and the unit was
+	// parsed as one token stream.
+	FullParse bool
+	// Reparsed counts the tokens parsed for this unit; the rest came from
+	// caches. Tests and benchmarks read it.
+	Reparsed int
+
+	memoMu sync.Mutex
+	memo   map[any]any
+}
+
+// Memo returns the value computed by compute for key, once per unit. Layers
+// above (evaluation, symbol indexes) cache their per-unit results here, so
+// they live and die with the snapshot that holds the unit.
+func (u *Unit) Memo(key any, compute func() any) any {
+	u.memoMu.Lock()
+	defer u.memoMu.Unlock()
+	if v, ok := u.memo[key]; ok {
+		return v
+	}
+	if u.memo == nil {
+		u.memo = map[any]any{}
+	}
+	v := compute()
+	u.memo[key] = v
+	return v
+}
+
+// File returns the unit's File for path, or nil.
+func (u *Unit) File(path string) *tablegen.File { return u.Files[filepath.Clean(path)] }
+
+// Closure reports whether path is part of the unit.
+func (u *Unit) Closure(path string) bool { return u.Files[filepath.Clean(path)] != nil }
+
+const maxIncludeDepth = 128
+
+// assembly builds one unit from cached per-file work.
+type assembly struct {
+	ctx     context.Context
+	w       *Workspace
+	snap    *Snapshot
+	lay     *layout
+	loader  *tablegen.EditorLoader
+	hashes  map[string]uint64
+	macros  map[string]bool
+	stack   []string
+	files   map[string]placedFile
+	entries map[string]*fileEntry // the entry of each path (root's is the newest)
+	runs    []tokenRun
+	incs    []includeRec
+	diags   tablegen.Diagnostics
+	inexact bool
+}
+
+// tokenRun is tokens [lo, hi) of one entry, in unit order.
+type tokenRun struct {
+	e      *fileEntry
+	lo, hi int
+}
+
+type includeRec struct {
+	inc      tablegen.Include
+	from, to string
+	parent   int
+}
+
+func (a *assembly) read(path string) ([]byte, error) {
+	b, h, err := a.snap.readFile(path)
+	if err == nil {
+		a.hashes[filepath.Clean(path)] = h
+	}
+	return b, err
+}
+
+func (a *assembly) file(path string, content []byte, hash uint64, parent int) error {
+	if err := a.ctx.Err(); err != nil {
+		return err
+	}
+	fl, dirs := a.w.lexes.get(path, content, hash, a.macros)
+	base := a.lay.place(path, len(content))
+	e := a.w.entries.get(path, fl, base, len(content))
+	a.files[path] = placedFile{path: path, content: content, base: base}
+	if _, seen := a.entries[path]; !seen {
+		a.entries[path] = e
+	}
+	a.diags = append(a.diags, e.diags...)
+	a.stack = append(a.stack, path)
+	defer func() { a.stack = a.stack[:len(a.stack)-1] }()
+
+	prev := 0
+	for k, site := range fl.includes {
+		a.runs = append(a.runs, tokenRun{e, prev, site.at})
+		prev = site.at
+		for _, d := range site.definesBefore {
+			a.macros[d] = true
+		}
+		d := base - 1
+		idx := len(a.incs)
+		a.incs = append(a.incs, includeRec{
+			inc:    tablegen.Include{Range: shiftRange(site.rng, d), NameRng: shiftRange(site.nameRng, d), Name: site.name},
+			from:   path,
+			parent: parent,
+		})
+		nameRng := a.incs[idx].inc.NameRng
+		rpath, rcontent, err := a.loader.Include(site.name, path)
+		if err != nil {
+			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-not-found", Message: err.Error()})
+			continue
+		}
+		rpath = filepath.Clean(rpath)
+		if cyc := a.cycle(rpath); cyc != "" {
+			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-cycle", Message: "include cycle: " + cyc})
+			continue
+		}
+		if len(a.stack) >= maxIncludeDepth {
+			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-depth",
+				Message: fmt.Sprintf("includes nested deeper than %d", maxIncludeDepth)})
+			continue
+		}
+		a.incs[idx].to = rpath
+		before := make([]bool, len(dirs.tested))
+		for i, t := range dirs.tested {
+			before[i] = a.macros[t]
+		}
+		if err := a.file(rpath, rcontent, a.hashes[rpath], idx); err != nil {
+			return err
+		}
+		// A macro this file tests, newly defined by the included subtree,
+		// would change how the rest of this file lexes: the cached lexing
+		// of this file alone no longer applies.
+		for i, t := range dirs.tested {
+			if a.macros[t] && !before[i] {
+				a.inexact = true
+			}
+		}
+		_ = k
+	}
+	a.runs = append(a.runs, tokenRun{e, prev, len(e.tokens)})
+	for _, d := range fl.defines {
+		a.macros[d] = true
+	}
+	return nil
+}
+
+func (a *assembly) cycle(path string) string {
+	for i, open := range a.stack {
+		if open == path {
+			var chain []string
+			for _, g := range a.stack[i:] {
+				chain = append(chain, filepath.Base(g))
+			}
+			return strings.Join(append(chain, filepath.Base(path)), " -> ")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,208 @@
+package analysis
+
+import (
+	"path/filepath"
+	"sync"
+)
+
+// Workspace owns the caches shared by all snapshots and makes new snapshots
+// from edits. Its methods are safe for concurrent use.
+type Workspace struct {
+	mu      sync.Mutex
+	snap    *Snapshot
+	nextID  uint64
+	disk    *diskCache
+	lexes   *lexCache
+	entries *entryCache
+	layouts map[string]*layout
+	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
+	graph   *includeGraph
+}
+
+// NewWorkspace starts a workspace with cfg and no open files.
+func NewWorkspace(cfg Config) *Workspace {
+	w := &Workspace{
+		disk:    newDiskCache(),
+		lexes:   newLexCache(),
+		entries: newEntryCache(),
+		layouts: map[string]*layout{},
+		roots:   map[string]*fileEntry{},
+	}
+	w.snap = w.newSnapshot(cfg, map[string]*Overlay{}, nil, nil)
+	return w
+}
+
+// Snapshot returns the current snapshot.
+func (w *Workspace) Snapshot() *Snapshot {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.snap
+}
+
+func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *Snapshot, changed map[string]bool) *Snapshot {
+	w.nextID++
+	s := &Snapshot{w: w, ID: w.nextID, cfg: cfg, overlays: overlays, disk: w.disk, units: map[string]*unitCall{}}
+	if old != nil && !cfgChanged(old.cfg, cfg) {
+		s.dbs, s.mlirDir = old.dbs, old.mlirDir
+	} else {
+		s.dbs, s.mlirDir = loadDatabases(cfg), ""
+		if !cfg.NoMLIRAutoDetect {
+			s.mlirDir = MLIRIncludeDir()
+		}
+	}
+	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) {
+		// Units that contain no changed file stay valid.
+		old.mu.Lock()
+		for root, c := range old.units {
+			select {
+			case <-c.done:
+				if c.err == nil && c.u != nil && !touches(c.u, changed) {
+					s.units[root] = c
+				}
+			default:
+			}
+		}
+		old.mu.Unlock()
+	}
+	return s
+}
+
+func touches(u *Unit, changed map[string]bool) bool {
+	for p := range changed {
+		if u.Closure(p) || u.Root == p {
+			return true
+		}
+	}
+	return false
+}
+
+func cfgChanged(a, b Config) bool {
+	eq := func(x, y []string) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return !(eq(a.Folders, b.Folders) && eq(a.IncludeDirs, b.IncludeDirs) &&
+		eq(a.CompileDatabases, b.CompileDatabases) && eq(a.Defines, b.Defines) && a.NoMLIRAutoDetect == b.NoMLIRAutoDetect)
+}
+
+func loadDatabases(cfg Config) []*CompileDatabase {
+	paths := append([]string(nil), cfg.CompileDatabases...)
+	if len(paths) == 0 {
+		paths = FindCompileDatabases(cfg.Folders)
+	}
+	var dbs []*CompileDatabase
+	for _, p := range paths {
+		if db, err := LoadCompileDatabase(p); err == nil {
+			dbs = append(dbs, db)
+		}
+	}
+	return dbs
+}
+
+// update makes a new snapshot from the current one.
+func (w *Workspace) update(edit func(cfg *Config, overlays map[string]*Overlay) map[string]bool) *Snapshot {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	old := w.snap
+	cfg := old.cfg
+	overlays := make(map[string]*Overlay, len(old.overlays)+1)
+	for k, v := range old.overlays {
+		overlays[k] = v
+	}
+	changed := edit(&cfg, overlays)
+	w.snap = w.newSnapshot(cfg, overlays, old, changed)
+	if cfgChanged(old.cfg, cfg) {
+		w.graph = nil
+	}
+	return w.snap
+}
+
+// SetBuffer opens or changes the buffer of path.
+func (w *Workspace) SetBuffer(path string, version int32, content []byte) *Snapshot {
+	path = filepath.Clean(path)
+	return w.update(func(_ *Config, ov map[string]*Overlay) map[string]bool {
+		ov[path] = &Overlay{Path: path, Version: version, Content: content, Hash: hashBytes(content)}
+		return map[string]bool{path: true}
+	})
+}
+
+// CloseBuffer closes the buffer of path; the disk content applies again.
+func (w *Workspace) CloseBuffer(path string) *Snapshot {
+	path = filepath.Clean(path)
+	s := w.update(func(_ *Config, ov map[string]*Overlay) map[string]bool {
+		delete(ov, path)
+		return map[string]bool{path: true}
+	})
+	w.forgetRoot(path)
+	return s
+}
+
+// FilesChanged reports files changed, created or deleted on disk. Created
+// files can change how includes resolve, so every unit is rebuilt then.
+func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
+	for _, p := range paths {
+		w.disk.forget(filepath.Clean(p))
+	}
+	return w.update(func(cfg *Config, ov map[string]*Overlay) map[string]bool {
+		if created {
+			return nil // nothing is reused
+		}
+		ch := map[string]bool{}
+		for _, p := range paths {
+			ch[filepath.Clean(p)] = true
+		}
+		return ch
+	})
+}
+
+// SetConfig replaces the configuration.
+func (w *Workspace) SetConfig(cfg Config) *Snapshot {
+	return w.update(func(c *Config, _ map[string]*Overlay) map[string]bool {
+		*c = cfg
+		return nil
+	})
+}
+
+func (w *Workspace) layoutFor(root string) *layout {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	l, ok := w.layouts[root]
+	if !ok {
+		l = newLayout()
+		w.layouts[root] = l
+	}
+	return l
+}
+
+func (w *Workspace) previousRoot(root string) *fileEntry {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.roots[root]
+}
+
+// rememberRoot keeps the newest entry of an edited root and lets the caches
+// forget its older versions.
+func (w *Workspace) rememberRoot(root string, e *fileEntry) {
+	w.mu.Lock()
+	old := w.roots[root]
+	w.roots[root] = e
+	w.mu.Unlock()
+	if old != nil && old.lex != e.lex {
+		w.entries.drop(root, e.lex)
+		w.lexes.drop(root, e.lex.hash)
+	}
+}
+
+func (w *Workspace) forgetRoot(root string) {
+	w.mu.Lock()
+	delete(w.roots, root)
+	w.mu.Unlock()
+}
+
