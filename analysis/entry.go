@@ -15,6 +15,7 @@ type fileEntry struct {
 	lex    *fileLex
 	base   tablegen.Pos
 	eof    tablegen.Pos // position just past the content
+	src    []byte
 	tokens []tablegen.Token
 	diags  tablegen.Diagnostics
 
@@ -27,8 +28,8 @@ type fileParse struct {
 	stmts    []*tablegen.Statement
 	stmtTok  []int // index in tokens of each statement's first token
 	diags    tablegen.Diagnostics
-	openEnd  bool // a statement runs into the end of the file
-	splitAt  bool // an include sits inside a statement
+	openEnd  bool // a statement or an error recovery runs into the end of the file
+	splitAt  bool // an include sits inside a statement or an error recovery
 	reused   int  // statements taken over from the previous version (incremental)
 	reparsed int  // tokens parsed anew
 }
@@ -60,9 +61,9 @@ func shiftDiags(ds tablegen.Diagnostics, d tablegen.Pos) tablegen.Diagnostics {
 	return out
 }
 
-func newFileEntry(path string, fl *fileLex, base tablegen.Pos, size int) *fileEntry {
+func newFileEntry(path string, fl *fileLex, base tablegen.Pos, src []byte) *fileEntry {
 	d := base - 1
-	e := &fileEntry{path: path, lex: fl, base: base, eof: base + tablegen.Pos(size)}
+	e := &fileEntry{path: path, lex: fl, base: base, eof: base + tablegen.Pos(len(src)), src: src}
 	e.tokens = make([]tablegen.Token, len(fl.tokens))
 	for i, t := range fl.tokens {
 		t.Pos += d
@@ -101,20 +102,7 @@ func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
 			start := st.Range().Start
 			p.stmtTok[i] = sort.Search(len(e.tokens), func(j int) bool { return e.tokens[j].Pos >= start })
 		}
-		for _, d := range p.diags {
-			if d.Range.Start == e.eof {
-				p.openEnd = true
-			}
-		}
-		for k := range e.lex.includes {
-			at := e.sitePos(k)
-			for _, st := range p.stmts {
-				r := st.Range()
-				if r.Start < at && at < r.End {
-					p.splitAt = true
-				}
-			}
-		}
+		p.openEnd, p.splitAt = spliceHazards(e, p)
 		e.parsed = p
 	})
 	return e.parsed
@@ -133,7 +121,7 @@ type entryKey struct {
 
 func newEntryCache() *entryCache { return &entryCache{entries: map[entryKey]*fileEntry{}} }
 
-func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, size int) *fileEntry {
+func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, src []byte) *fileEntry {
 	k := entryKey{fl, base}
 	c.mu.Lock()
 	e, ok := c.entries[k]
@@ -141,7 +129,7 @@ func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, size int) 
 	if ok {
 		return e
 	}
-	e = newFileEntry(path, fl, base, size)
+	e = newFileEntry(path, fl, base, src)
 	c.mu.Lock()
 	if old, ok := c.entries[k]; ok {
 		e = old
@@ -161,4 +149,48 @@ func (c *entryCache) drop(path string, keep *fileLex) {
 		}
 	}
 	c.mu.Unlock()
+}
+
+// spliceHazards tells whether the file's own parse may differ from its part
+// of the parse of the unit's spliced token stream: when a statement or the
+// recovery after a syntax error spans an include site (the included tokens
+// would be inside it), or runs to the end of the file (into the includer's
+// tokens).
+func spliceHazards(e *fileEntry, p *fileParse) (openEnd, splitAt bool) {
+	var errs []tablegen.Pos
+	for _, d := range p.diags {
+		errs = append(errs, d.Range.Start)
+	}
+	for _, d := range e.diags {
+		errs = append(errs, d.Range.Start)
+	}
+	sort.Slice(errs, func(i, j int) bool { return errs[i] < errs[j] })
+	lastEnd := e.base
+	if n := len(p.stmts); n > 0 {
+		lastEnd = p.stmts[n-1].Range().End
+	}
+	if n := len(errs); n > 0 && errs[n-1] >= lastEnd {
+		openEnd = true
+	}
+	for k := range e.lex.includes {
+		at := e.sitePos(k)
+		i := sort.Search(len(p.stmts), func(i int) bool { return p.stmts[i].Range().End > at })
+		if i < len(p.stmts) && p.stmts[i].Range().Start < at {
+			return openEnd, true // inside statement i
+		}
+		// The last error at or before the site must be followed by a
+		// statement that starts before the site: then recovery ended there.
+		j := sort.Search(len(errs), func(j int) bool { return errs[j] > at }) - 1
+		if j < 0 {
+			continue
+		}
+		if errs[j] == at {
+			return openEnd, true
+		}
+		s := sort.Search(len(p.stmts), func(i int) bool { return p.stmts[i].Range().Start > errs[j] })
+		if s >= len(p.stmts) || p.stmts[s].Range().Start > at {
+			return openEnd, true
+		}
+	}
+	return openEnd, false
 }

@@ -19,6 +19,7 @@ type fileLex struct {
 	diags    tablegen.Diagnostics // lexical and preprocessor problems of this file
 	defines  []string             // macros the file defines (active branches only)
 	hash     uint64               // of the content
+	macros   string               // the macro values it was lexed under
 }
 
 // includeSite is one include directive of a file.
@@ -185,7 +186,7 @@ func (c *lexCache) get(path string, content []byte, hash uint64, macros map[stri
 		return fl, d
 	}
 	fl = lexOne(path, content, defined, d)
-	fl.hash = hash
+	fl.hash, fl.macros = hash, key.macros
 	c.mu.Lock()
 	c.lex[key] = fl
 	c.mu.Unlock()

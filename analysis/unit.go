@@ -100,7 +100,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 	}
 	fl, dirs := a.w.lexes.get(path, content, hash, a.macros)
 	base := a.lay.place(path, len(content))
-	e := a.w.entries.get(path, fl, base, len(content))
+	e := a.w.entries.get(path, fl, base, content)
 	a.files[path] = placedFile{path: path, content: content, base: base}
 	if _, seen := a.entries[path]; !seen {
 		a.entries[path] = e

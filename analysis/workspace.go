@@ -205,4 +205,3 @@ func (w *Workspace) forgetRoot(root string) {
 	delete(w.roots, root)
 	w.mu.Unlock()
 }
-

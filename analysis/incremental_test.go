@@ -1,0 +1,149 @@
+package analysis
+
+import (
+	"context"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"tdls/tablegen"
+)
+
+// edits are the kinds of change a person makes while typing, including the
+// ones that change how the rest of the file lexes or parses.
+var edits = []string{"x", " ", "\n", ";", "}", "{", "def", "[{", "\"", "//", "/*", "#endif\n", "def Foo : Op<\"x\">;\n", "let summary = \"s\";", "(", ")"}
+
+// Reparsing after an edit must give exactly what a full parse gives.
+func TestIncrementalReparseMatchesFullParse(t *testing.T) {
+	files := mlirFiles(t)
+	rng := rand.New(rand.NewSource(1))
+	pick := []string{"mlir/Dialect/Arith/IR/ArithOps.td", "mlir/Dialect/LLVMIR/LLVMOps.td", "mlir/IR/OpBase.td", "mlir/Dialect/SPIRV/IR/SPIRVBitOps.td"}
+	for i := 0; i < 6; i++ {
+		pick = append(pick, files[rng.Intn(len(files))][len(mlirInclude)+1:])
+	}
+	n := 40
+	if testing.Short() {
+		pick, n = pick[:2], 10
+	}
+	ctx := context.Background()
+	reusedAny := false
+	for _, rel := range pick {
+		path := filepath.Join(mlirInclude, rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+		cur := append([]byte(nil), data...)
+		w.SetBuffer(path, 1, cur)
+		if _, err := w.Snapshot().Unit(ctx, path); err != nil {
+			t.Fatal(err)
+		}
+		for e := 0; e < n; e++ {
+			off := rng.Intn(len(cur) + 1)
+			var next []byte
+			if rng.Intn(4) == 0 && off < len(cur) { // delete a few bytes
+				end := min(len(cur), off+1+rng.Intn(8))
+				next = append(append([]byte(nil), cur[:off]...), cur[end:]...)
+			} else {
+				ins := edits[rng.Intn(len(edits))]
+				next = append(append(append([]byte(nil), cur[:off]...), ins...), cur[off:]...)
+			}
+			cur = next
+			snap := w.SetBuffer(path, int32(e+2), cur)
+			u, err := snap.Unit(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.Reparsed < len(u.TG.Lex.Tokens)/2 {
+				reusedAny = true
+			}
+			set := tablegen.NewSourceSet()
+			ref := tablegen.ParseUnit(set, set.AddFile(path, cur), tablegen.LexOptions{
+				Loader: &tablegen.EditorLoader{IncludeDirs: []string{mlirInclude}}})
+			gt, gs, gd := describeUnit(u.TG)
+			rt, rs, rd := describeUnit(ref)
+			if !equalStrings(gt, rt) || !equalStrings(gs, rs) || !equalStrings(gd, rd) {
+				t.Fatalf("%s edit %d at %d: incremental differs from full parse: tokens %v, statements %v (%s), diags %v (%s)",
+					rel, e, off, equalStrings(gt, rt), equalStrings(gs, rs), firstDiff(gs, rs), equalStrings(gd, rd), firstDiff(gd, rd))
+			}
+		}
+	}
+	if !reusedAny {
+		t.Fatal("no edit reused any cached parse")
+	}
+}
+
+// The shifter must carry every field of every node: compare a shifted copy
+// against the original by reflection, positions moved, all else equal.
+func TestShifterCopiesEveryField(t *testing.T) {
+	path := filepath.Join(mlirInclude, "mlir/IR/OpBase.td")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("SKIP: %v", err)
+	}
+	src := string(data) + `
+class C<int a = 1, list<int> l = [1]> : B<a> { bits<4> x = {0,1,0,1}; let x{1-2} = 0b01; field string s = !strconcat("a", "b"); defvar v = x; assert 1, "m"; dump "d"; }
+def D : C<2, l = [3]> { dag d = (op:$n a:$b, $c); let y = !cond(1: 2, true: 3); int z = D.x[0]; }
+defm M : MC<1>;
+defset list<C> S = { def E : C; }
+deftype T = list<int>;
+foreach i = {0-3, 5...6} in def F#i : C;
+foreach i = [1, 2] in { def G#i; }
+if 1 then def H; else def I;
+let a<0> = 1 in { def J : C; }
+multiclass MC<int p> : B { def _K : C<p>; }
+def W { list<int> w = []<int>; code c = [{ x }]; int n = ?; bit f = false; }
+`
+	set := tablegen.NewSourceSet()
+	f := set.AddFile(path, []byte(src))
+	res := tablegen.Parse(set, tablegen.LexUnit(set, f, tablegen.LexOptions{}).Tokens)
+	sh := shifter{d: 1000, dt: 7}
+	for _, st := range res.Statements {
+		compareShifted(t, reflect.ValueOf(st), reflect.ValueOf(sh.statement(st)), "Statement")
+	}
+}
+
+var posType = reflect.TypeOf(lexer.Position{})
+
+func compareShifted(t *testing.T, a, b reflect.Value, where string) {
+	t.Helper()
+	if a.Type() == posType {
+		pa, pb := a.Interface().(lexer.Position), b.Interface().(lexer.Position)
+		if (pa.Offset > 0 && pb.Offset != pa.Offset+1000) || pb.Column != pa.Column+7 {
+			t.Fatalf("%s: position not shifted: %+v -> %+v", where, pa, pb)
+		}
+		return
+	}
+	switch a.Kind() {
+	case reflect.Pointer:
+		if a.IsNil() != b.IsNil() {
+			t.Fatalf("%s: nil mismatch", where)
+		}
+		if !a.IsNil() {
+			if a.Pointer() == b.Pointer() && a.Elem().Kind() == reflect.Struct {
+				t.Fatalf("%s: node shared, not copied", where)
+			}
+			compareShifted(t, a.Elem(), b.Elem(), where)
+		}
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			compareShifted(t, a.Field(i), b.Field(i), where+"."+a.Type().Field(i).Name)
+		}
+	case reflect.Slice:
+		if a.Len() != b.Len() || a.IsNil() != b.IsNil() {
+			t.Fatalf("%s: slice length %d -> %d", where, a.Len(), b.Len())
+		}
+		for i := 0; i < a.Len(); i++ {
+			compareShifted(t, a.Index(i), b.Index(i), where)
+		}
+	default:
+		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
+			t.Fatalf("%s: %v -> %v", where, a.Interface(), b.Interface())
+		}
+	}
+}

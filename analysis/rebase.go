@@ -1,0 +1,432 @@
+package analysis
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"tdls/tablegen"
+)
+
+// shifter copies syntax trees with every position moved by d bytes and every
+// token index by dt, so that statements after an edit can be reused at their
+// new place without parsing them again. Trees are shared between snapshots
+// and never modified: shifting always copies. A test checks by reflection
+// that every field of every node type is carried over.
+type shifter struct {
+	d  int
+	dt int
+}
+
+func (s shifter) node(n tablegen.Node) tablegen.Node {
+	n.Pos = s.pos(n.Pos)
+	n.EndPos = s.pos(n.EndPos)
+	return n
+}
+
+func (s shifter) pos(p lexer.Position) lexer.Position {
+	if p.Offset > 0 {
+		p.Offset += s.d
+	}
+	if p.Line > 0 {
+		p.Line += s.d
+	}
+	p.Column += s.dt
+	return p
+}
+
+func (s shifter) statements(in []*tablegen.Statement) []*tablegen.Statement {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.Statement, len(in))
+	for i, st := range in {
+		out[i] = s.statement(st)
+	}
+	return out
+}
+
+func (s shifter) statement(in *tablegen.Statement) *tablegen.Statement {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Statement{
+		Node:       s.node(in.Node),
+		Assert:     s.assert(in.Assert),
+		Class:      s.class(in.Class),
+		Def:        s.def(in.Def),
+		Defm:       s.defm(in.Defm),
+		Defset:     s.defset(in.Defset),
+		Deftype:    s.deftype(in.Deftype),
+		Defvar:     s.defvar(in.Defvar),
+		Dump:       s.dump(in.Dump),
+		Foreach:    s.foreach(in.Foreach),
+		If:         s.ifStmt(in.If),
+		Let:        s.let(in.Let),
+		MultiClass: s.multiClass(in.MultiClass),
+	}
+}
+
+func (s shifter) block(in *tablegen.Block) *tablegen.Block {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Block{Node: s.node(in.Node), Braced: in.Braced, Statements: s.statements(in.Statements)}
+}
+
+func (s shifter) assert(in *tablegen.Assert) *tablegen.Assert {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Assert{Node: s.node(in.Node), Cond: s.value(in.Cond), Message: s.value(in.Message)}
+}
+
+func (s shifter) class(in *tablegen.Class) *tablegen.Class {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Class{Node: s.node(in.Node), Name: s.ident(in.Name), TemplateArgs: s.templateArgs(in.TemplateArgs),
+		Parents: s.classRefs(in.Parents), Body: s.body(in.Body)}
+}
+
+func (s shifter) def(in *tablegen.Def) *tablegen.Def {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Def{Node: s.node(in.Node), Name: s.nameValue(in.Name), Parents: s.classRefs(in.Parents), Body: s.body(in.Body)}
+}
+
+func (s shifter) defm(in *tablegen.Defm) *tablegen.Defm {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Defm{Node: s.node(in.Node), Name: s.nameValue(in.Name), Parents: s.classRefs(in.Parents)}
+}
+
+func (s shifter) defset(in *tablegen.Defset) *tablegen.Defset {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.Defset{Node: s.node(in.Node), Body: s.block(in.Body)}
+	if h := in.Header; h != nil {
+		out.Header = &tablegen.DefsetHeader{Node: s.node(h.Node), Type: s.typ(h.Type), Name: s.ident(h.Name)}
+	}
+	return out
+}
+
+func (s shifter) deftype(in *tablegen.Deftype) *tablegen.Deftype {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Deftype{Node: s.node(in.Node), Name: s.ident(in.Name), Type: s.typ(in.Type)}
+}
+
+func (s shifter) defvar(in *tablegen.Defvar) *tablegen.Defvar {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Defvar{Node: s.node(in.Node), Name: s.ident(in.Name), Value: s.value(in.Value)}
+}
+
+func (s shifter) dump(in *tablegen.Dump) *tablegen.Dump {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Dump{Node: s.node(in.Node), Value: s.value(in.Value)}
+}
+
+func (s shifter) foreach(in *tablegen.Foreach) *tablegen.Foreach {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.Foreach{Node: s.node(in.Node), Body: s.block(in.Body)}
+	if h := in.Header; h != nil {
+		out.Header = &tablegen.ForeachHeader{Node: s.node(h.Node), Name: s.ident(h.Name), Ranges: s.rangePieces(h.Ranges),
+			Range: s.rangePiece(h.Range), List: s.value(h.List)}
+	}
+	return out
+}
+
+func (s shifter) ifStmt(in *tablegen.If) *tablegen.If {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.If{Node: s.node(in.Node), Then: s.block(in.Then), Else: s.block(in.Else)}
+	if h := in.Header; h != nil {
+		out.Header = &tablegen.IfHeader{Node: s.node(h.Node), Cond: s.value(h.Cond)}
+	}
+	return out
+}
+
+func (s shifter) let(in *tablegen.Let) *tablegen.Let {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.Let{Node: s.node(in.Node), Body: s.block(in.Body)}
+	if h := in.Header; h != nil {
+		hh := &tablegen.LetHeader{Node: s.node(h.Node)}
+		if h.Items != nil {
+			hh.Items = make([]*tablegen.LetItem, len(h.Items))
+			for i, it := range h.Items {
+				if it != nil {
+					hh.Items[i] = &tablegen.LetItem{Node: s.node(it.Node), Name: s.ident(it.Name), Bits: s.rangePieces(it.Bits), Value: s.value(it.Value)}
+				}
+			}
+		}
+		out.Header = hh
+	}
+	return out
+}
+
+func (s shifter) multiClass(in *tablegen.MultiClass) *tablegen.MultiClass {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.MultiClass{Node: s.node(in.Node), Body: s.block(in.Body)}
+	if h := in.Header; h != nil {
+		hh := &tablegen.MultiClassHeader{Node: s.node(h.Node), Name: s.ident(h.Name), TemplateArgs: s.templateArgs(h.TemplateArgs)}
+		if h.Parents != nil {
+			hh.Parents = make([]*tablegen.Ident, len(h.Parents))
+			for i, p := range h.Parents {
+				hh.Parents[i] = s.ident(p)
+			}
+		}
+		out.Header = hh
+	}
+	return out
+}
+
+func (s shifter) ident(in *tablegen.Ident) *tablegen.Ident {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Ident{Node: s.node(in.Node), Name: in.Name}
+}
+
+func (s shifter) varName(in *tablegen.VarName) *tablegen.VarName {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.VarName{Node: s.node(in.Node), Name: in.Name}
+}
+
+func (s shifter) templateArgs(in []*tablegen.TemplateArg) []*tablegen.TemplateArg {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.TemplateArg, len(in))
+	for i, a := range in {
+		if a != nil {
+			out[i] = &tablegen.TemplateArg{Node: s.node(a.Node), Type: s.typ(a.Type), Name: s.ident(a.Name), Default: s.value(a.Default)}
+		}
+	}
+	return out
+}
+
+func (s shifter) classRefs(in []*tablegen.ClassRef) []*tablegen.ClassRef {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.ClassRef, len(in))
+	for i, r := range in {
+		if r != nil {
+			out[i] = &tablegen.ClassRef{Node: s.node(r.Node), Name: s.ident(r.Name), Args: s.args(r.Args)}
+		}
+	}
+	return out
+}
+
+func (s shifter) args(in []*tablegen.Arg) []*tablegen.Arg {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.Arg, len(in))
+	for i, a := range in {
+		if a != nil {
+			out[i] = &tablegen.Arg{Node: s.node(a.Node), Name: s.ident(a.Name), Value: s.value(a.Value)}
+		}
+	}
+	return out
+}
+
+func (s shifter) body(in *tablegen.Body) *tablegen.Body {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.Body{Node: s.node(in.Node), Semi: in.Semi}
+	if in.Items != nil {
+		out.Items = make([]*tablegen.BodyItem, len(in.Items))
+		for i, it := range in.Items {
+			if it == nil {
+				continue
+			}
+			bi := &tablegen.BodyItem{Node: s.node(it.Node), Defvar: s.defvar(it.Defvar), Assert: s.assert(it.Assert), Dump: s.dump(it.Dump)}
+			if l := it.Let; l != nil {
+				bi.Let = &tablegen.BodyLet{Node: s.node(l.Node), Name: s.ident(l.Name), Bits: s.rangePieces(l.Bits), Value: s.value(l.Value)}
+			}
+			if f := it.Field; f != nil {
+				bi.Field = &tablegen.FieldDecl{Node: s.node(f.Node), IsField: f.IsField, Type: s.typ(f.Type), Name: s.ident(f.Name), Value: s.value(f.Value)}
+			}
+			out.Items[i] = bi
+		}
+	}
+	return out
+}
+
+func (s shifter) typ(in *tablegen.Type) *tablegen.Type {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.Type{Node: s.node(in.Node), Prim: in.Prim, Bits: in.Bits, List: s.typ(in.List), Class: s.ident(in.Class)}
+}
+
+func (s shifter) rangePiece(in *tablegen.RangePiece) *tablegen.RangePiece {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.RangePiece{Node: s.node(in.Node), Start: in.Start, Sep: in.Sep, End: in.End}
+}
+
+func (s shifter) rangePieces(in []*tablegen.RangePiece) []*tablegen.RangePiece {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.RangePiece, len(in))
+	for i, r := range in {
+		out[i] = s.rangePiece(r)
+	}
+	return out
+}
+
+func (s shifter) values(in []*tablegen.Value) []*tablegen.Value {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.Value, len(in))
+	for i, v := range in {
+		out[i] = s.value(v)
+	}
+	return out
+}
+
+func (s shifter) value(in *tablegen.Value) *tablegen.Value {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.Value{Node: s.node(in.Node), Operand: s.suffixed(in.Operand)}
+	if in.Pastes != nil {
+		out.Pastes = make([]*tablegen.Paste, len(in.Pastes))
+		for i, p := range in.Pastes {
+			if p != nil {
+				out.Pastes[i] = &tablegen.Paste{Node: s.node(p.Node), Operand: s.suffixed(p.Operand)}
+			}
+		}
+	}
+	return out
+}
+
+func (s shifter) suffixed(in *tablegen.SuffixedValue) *tablegen.SuffixedValue {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.SuffixedValue{Node: s.node(in.Node), Simple: s.simple(in.Simple)}
+	if in.Suffixes != nil {
+		out.Suffixes = make([]*tablegen.Suffix, len(in.Suffixes))
+		for i, x := range in.Suffixes {
+			if x != nil {
+				out.Suffixes[i] = &tablegen.Suffix{Node: s.node(x.Node), Bits: s.rangePieces(x.Bits), Slice: s.slice(x.Slice), Field: s.ident(x.Field)}
+			}
+		}
+	}
+	return out
+}
+
+func (s shifter) slice(in []*tablegen.SliceElem) []*tablegen.SliceElem {
+	if in == nil {
+		return nil
+	}
+	out := make([]*tablegen.SliceElem, len(in))
+	for i, e := range in {
+		if e != nil {
+			out[i] = &tablegen.SliceElem{Node: s.node(e.Node), Start: s.value(e.Start), Sep: e.Sep, End: s.value(e.End)}
+		}
+	}
+	return out
+}
+
+func (s shifter) nameValue(in *tablegen.NameValue) *tablegen.NameValue {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.NameValue{Node: s.node(in.Node), Operand: s.nameOperand(in.Operand)}
+	if in.Pastes != nil {
+		out.Pastes = make([]*tablegen.NamePaste, len(in.Pastes))
+		for i, p := range in.Pastes {
+			if p != nil {
+				out.Pastes[i] = &tablegen.NamePaste{Node: s.node(p.Node), Operand: s.nameOperand(p.Operand)}
+			}
+		}
+	}
+	return out
+}
+
+func (s shifter) nameOperand(in *tablegen.NameOperand) *tablegen.NameOperand {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.NameOperand{Node: s.node(in.Node), Simple: s.simple(in.Simple)}
+	if in.Suffixes != nil {
+		out.Suffixes = make([]*tablegen.NameSuffix, len(in.Suffixes))
+		for i, x := range in.Suffixes {
+			if x != nil {
+				out.Suffixes[i] = &tablegen.NameSuffix{Node: s.node(x.Node), Slice: s.slice(x.Slice), Field: s.ident(x.Field)}
+			}
+		}
+	}
+	return out
+}
+
+func (s shifter) simple(in *tablegen.SimpleValue) *tablegen.SimpleValue {
+	if in == nil {
+		return nil
+	}
+	out := &tablegen.SimpleValue{Node: s.node(in.Node), Int: in.Int, Binary: in.Binary, Strings: in.Strings, Code: in.Code,
+		True: in.True, False: in.False, Unset: in.Unset, Ident: s.ident(in.Ident)}
+	if b := in.Bits; b != nil {
+		out.Bits = &tablegen.BitsInit{Node: s.node(b.Node), Values: s.values(b.Values)}
+	}
+	if l := in.List; l != nil {
+		out.List = &tablegen.ListInit{Node: s.node(l.Node), Values: s.values(l.Values), ElemType: s.typ(l.ElemType)}
+	}
+	if d := in.Dag; d != nil {
+		dd := &tablegen.DagInit{Node: s.node(d.Node), Operator: s.dagArg(d.Operator)}
+		if d.Args != nil {
+			dd.Args = make([]*tablegen.DagArg, len(d.Args))
+			for i, a := range d.Args {
+				dd.Args[i] = s.dagArg(a)
+			}
+		}
+		out.Dag = dd
+	}
+	if b := in.Bang; b != nil {
+		bo := &tablegen.BangOp{Node: s.node(b.Node), Op: b.Op, Type: s.typ(b.Type)}
+		if b.Args != nil {
+			bo.Args = make([]*tablegen.BangArg, len(b.Args))
+			for i, a := range b.Args {
+				if a != nil {
+					bo.Args[i] = &tablegen.BangArg{Node: s.node(a.Node), Value: s.value(a.Value), Then: s.value(a.Then)}
+				}
+			}
+		}
+		out.Bang = bo
+	}
+	if c := in.ClassInst; c != nil {
+		out.ClassInst = &tablegen.ClassInst{Node: s.node(c.Node), Class: s.ident(c.Class), Args: s.args(c.Args)}
+	}
+	return out
+}
+
+func (s shifter) dagArg(in *tablegen.DagArg) *tablegen.DagArg {
+	if in == nil {
+		return nil
+	}
+	return &tablegen.DagArg{Node: s.node(in.Node), Value: s.value(in.Value), Name: s.varName(in.Name), Bare: s.varName(in.Bare)}
+}
