@@ -1,0 +1,185 @@
+package analysis
+
+import (
+	"context"
+	"sort"
+	"sync"
+)
+
+// FileDiagnostics is the full set of diagnostics of one file at a snapshot.
+type FileDiagnostics struct {
+	Path        string
+	Version     int32 // of the open buffer, 0 when the file is not open
+	Diagnostics []Diagnostic
+	Snapshot    *Snapshot
+}
+
+// Checker re-checks open files in the background after each change and
+// hands their diagnostics to publish. A newer change cancels the work of an
+// older one; files not yet published carry over to the next round.
+type Checker struct {
+	w       *Workspace
+	publish func(FileDiagnostics)
+
+	mu        sync.Mutex
+	cancel    context.CancelFunc
+	done      chan struct{}
+	pending   map[string]bool
+	units     map[string]*Unit           // last unit checked for each open file
+	published map[string]map[string]bool // open file -> closed files it published for
+}
+
+// NewChecker starts checking w's open files; publish is called from a
+// background goroutine, one file at a time.
+func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
+	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]*Unit{}, published: map[string]map[string]bool{}}
+}
+
+// Changed schedules a re-check of every open file that the change of paths
+// can affect (all of them when paths is nil), in snapshot snap.
+func (c *Checker) Changed(snap *Snapshot, paths []string) {
+	c.mu.Lock()
+	open := snap.OpenFiles()
+	sort.Strings(open)
+	changed := map[string]bool{}
+	for _, p := range paths {
+		changed[p] = true
+	}
+	var first []string
+	for _, f := range open {
+		switch {
+		case paths == nil:
+			c.pending[f] = true
+		case changed[f]:
+			c.pending[f] = true
+			first = append(first, f)
+		default:
+			if u := c.units[f]; u == nil || touches(u, changed) {
+				c.pending[f] = true
+			}
+		}
+	}
+	for f := range c.pending {
+		if snap.Overlay(f) == nil {
+			delete(c.pending, f)
+		}
+	}
+	for f := range c.units {
+		if snap.Overlay(f) == nil {
+			delete(c.units, f)
+		}
+	}
+	if c.cancel != nil {
+		c.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	prevDone := c.done
+	done := make(chan struct{})
+	c.cancel, c.done = cancel, done
+	order := append([]string(nil), first...)
+	for f := range c.pending {
+		if !changed[f] {
+			order = append(order, f)
+		}
+	}
+	sort.Strings(order[len(first):])
+	c.mu.Unlock()
+	go func() {
+		defer close(done)
+		if prevDone != nil {
+			<-prevDone
+		}
+		c.run(ctx, snap, order)
+	}()
+}
+
+// Closed forgets an open file; it returns the closed files whose
+// diagnostics were published on its behalf, to be cleared.
+func (c *Checker) Closed(path string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.pending, path)
+	delete(c.units, path)
+	var out []string
+	for p := range c.published[path] {
+		out = append(out, p)
+	}
+	delete(c.published, path)
+	return out
+}
+
+// Wait blocks until the current round is done (for tests and shutdown).
+func (c *Checker) Wait() {
+	c.mu.Lock()
+	d := c.done
+	c.mu.Unlock()
+	if d != nil {
+		<-d
+	}
+}
+
+func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
+	for _, f := range order {
+		if ctx.Err() != nil {
+			return
+		}
+		u, err := snap.UnitFor(ctx, f)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			c.finish(ctx, f, nil, nil)
+			c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Snapshot: snap})
+			continue
+		}
+		diags := u.Diagnostics(f)
+		// Errors inside closed included files are shown there too.
+		others := map[string][]Diagnostic{}
+		for _, p := range u.FilesWithErrors() {
+			if snap.Overlay(p) == nil && p != f {
+				others[p] = u.Diagnostics(p)
+			}
+		}
+		if !c.finish(ctx, f, u, others) {
+			return
+		}
+		c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Diagnostics: diags, Snapshot: snap})
+		c.mu.Lock()
+		prev := c.published[f]
+		now := map[string]bool{}
+		for p := range others {
+			now[p] = true
+		}
+		c.published[f] = now
+		c.mu.Unlock()
+		for p, ds := range others {
+			c.publish(FileDiagnostics{Path: p, Diagnostics: ds, Snapshot: snap})
+		}
+		for p := range prev {
+			if !now[p] && snap.Overlay(p) == nil {
+				c.publish(FileDiagnostics{Path: p, Snapshot: snap})
+			}
+		}
+	}
+}
+
+// finish records a checked file unless the round was cancelled meanwhile.
+func (c *Checker) finish(ctx context.Context, f string, u *Unit, _ map[string][]Diagnostic) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ctx.Err() != nil {
+		return false
+	}
+	delete(c.pending, f)
+	if u != nil {
+		c.units[f] = u
+	}
+	return true
+}
+
+func versionOf(s *Snapshot, path string) int32 {
+	if o := s.Overlay(path); o != nil {
+		return o.Version
+	}
+	return 0
+}

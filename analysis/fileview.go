@@ -1,0 +1,83 @@
+package analysis
+
+import (
+	"sort"
+
+	"tdls/tablegen"
+)
+
+// FileView is one file as seen inside a unit: its tokens and the top-level
+// statements written in it. Features that answer for one document start
+// here; positions are tablegen.Pos in the unit's source set.
+type FileView struct {
+	Unit  *Unit
+	File  *tablegen.File
+	Path  string
+	toks  []tablegen.Token
+	stmts []*tablegen.Statement
+}
+
+// View returns path as seen in u, or nil when u does not contain it.
+func (u *Unit) View(path string) *FileView {
+	f := u.File(path)
+	if f == nil {
+		return nil
+	}
+	v := u.Memo(viewKey(f.Name), func() any {
+		fv := &FileView{Unit: u, File: f, Path: f.Name}
+		var last tablegen.Pos
+		for _, t := range u.TG.Lex.Tokens {
+			if t.Kind != tablegen.TokEOF && f.Contains(t.Pos) && t.Pos > last {
+				fv.toks = append(fv.toks, t)
+				last = t.Pos
+			}
+		}
+		// A file included twice under other macro values can contribute
+		// tokens out of order; keep them sorted and unique.
+		sort.SliceStable(fv.toks, func(i, j int) bool { return fv.toks[i].Pos < fv.toks[j].Pos })
+		for _, st := range u.TG.Statements {
+			if f.Contains(st.Range().Start) {
+				fv.stmts = append(fv.stmts, st)
+			}
+		}
+		return fv
+	})
+	return v.(*FileView)
+}
+
+type viewKey string
+
+// Tokens returns the file's tokens in order.
+func (v *FileView) Tokens() []tablegen.Token { return v.toks }
+
+// Statements returns the top-level statements written in the file.
+func (v *FileView) Statements() []*tablegen.Statement { return v.stmts }
+
+// Pos converts a byte offset in the file to a position.
+func (v *FileView) Pos(off int) tablegen.Pos {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(v.File.Content) {
+		off = len(v.File.Content)
+	}
+	return v.File.Pos(off)
+}
+
+// TokenAt returns the index of the token containing p (start <= p < end, or
+// p == end for the token just before the cursor), or -1.
+func (v *FileView) TokenAt(p tablegen.Pos) int {
+	i := sort.Search(len(v.toks), func(i int) bool { return v.toks[i].End >= p })
+	if i < len(v.toks) && v.toks[i].Pos <= p {
+		return i
+	}
+	return -1
+}
+
+// Text returns the source text of r.
+func (v *FileView) Text(r tablegen.Range) string {
+	if !v.File.Contains(r.Start) || !v.File.Contains(r.End) || r.End < r.Start {
+		return ""
+	}
+	return string(v.File.Content[v.File.Offset(r.Start):v.File.Offset(r.End)])
+}

@@ -1,0 +1,185 @@
+package analysis
+
+import (
+	"strings"
+
+	"tdls/tablegen"
+)
+
+// SymbolKind says what a document symbol is.
+type SymbolKind int
+
+const (
+	SymClass SymbolKind = iota + 1
+	SymDef
+	SymDefm
+	SymMulticlass
+	SymDefset
+	SymDefvar
+	SymDeftype
+	SymField
+	SymTemplateArg
+	SymLet
+	SymForeach
+	SymIf
+)
+
+// Symbol is one entry of the document outline.
+type Symbol struct {
+	Name      string
+	Detail    string
+	Kind      SymbolKind
+	Range     tablegen.Range // the whole declaration
+	Selection tablegen.Range // the name
+	Children  []Symbol
+}
+
+// Symbols returns the outline of the file: classes with their template
+// arguments and fields, defs, defms, multiclasses with what they define,
+// defsets, let/foreach/if blocks with their contents.
+func (v *FileView) Symbols() []Symbol {
+	return v.statementSymbols(v.stmts)
+}
+
+func (v *FileView) statementSymbols(stmts []*tablegen.Statement) []Symbol {
+	var out []Symbol
+	for _, st := range stmts {
+		if st == nil || !v.File.Contains(st.Range().Start) {
+			continue
+		}
+		if s, ok := v.statementSymbol(st); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (v *FileView) statementSymbol(st *tablegen.Statement) (Symbol, bool) {
+	r := st.Range()
+	switch {
+	case st.Class != nil:
+		c := st.Class
+		s := Symbol{Name: identName(c.Name), Kind: SymClass, Range: r, Selection: c.Name.Range(), Detail: v.parentsDetail(c.Parents)}
+		for _, a := range c.TemplateArgs {
+			if a != nil && a.Name != nil {
+				s.Children = append(s.Children, Symbol{Name: a.Name.Name, Kind: SymTemplateArg, Range: a.Range(), Selection: a.Name.Range(), Detail: v.Text(a.Type.Range())})
+			}
+		}
+		s.Children = append(s.Children, v.bodySymbols(c.Body)...)
+		return s, true
+	case st.Def != nil:
+		d := st.Def
+		s := Symbol{Name: "<anonymous>", Kind: SymDef, Range: r, Selection: r, Detail: v.parentsDetail(d.Parents)}
+		if d.Name != nil {
+			s.Name, s.Selection = v.Text(d.Name.Range()), d.Name.Range()
+		}
+		s.Children = v.bodySymbols(d.Body)
+		return s, true
+	case st.Defm != nil:
+		d := st.Defm
+		s := Symbol{Name: "<anonymous>", Kind: SymDefm, Range: r, Selection: r, Detail: v.parentsDetail(d.Parents)}
+		if d.Name != nil {
+			s.Name, s.Selection = v.Text(d.Name.Range()), d.Name.Range()
+		}
+		return s, true
+	case st.MultiClass != nil && st.MultiClass.Header != nil:
+		h := st.MultiClass.Header
+		s := Symbol{Name: identName(h.Name), Kind: SymMulticlass, Range: r, Selection: identRange(h.Name, r)}
+		for _, a := range h.TemplateArgs {
+			if a != nil && a.Name != nil {
+				s.Children = append(s.Children, Symbol{Name: a.Name.Name, Kind: SymTemplateArg, Range: a.Range(), Selection: a.Name.Range(), Detail: v.Text(a.Type.Range())})
+			}
+		}
+		if st.MultiClass.Body != nil {
+			s.Children = append(s.Children, v.statementSymbols(st.MultiClass.Body.Statements)...)
+		}
+		return s, true
+	case st.Defset != nil && st.Defset.Header != nil:
+		h := st.Defset.Header
+		s := Symbol{Name: identName(h.Name), Kind: SymDefset, Range: r, Selection: identRange(h.Name, r), Detail: v.Text(h.Type.Range())}
+		if st.Defset.Body != nil {
+			s.Children = v.statementSymbols(st.Defset.Body.Statements)
+		}
+		return s, true
+	case st.Defvar != nil:
+		return Symbol{Name: identName(st.Defvar.Name), Kind: SymDefvar, Range: r, Selection: identRange(st.Defvar.Name, r)}, true
+	case st.Deftype != nil:
+		return Symbol{Name: identName(st.Deftype.Name), Kind: SymDeftype, Range: r, Selection: identRange(st.Deftype.Name, r), Detail: v.Text(st.Deftype.Type.Range())}, true
+	case st.Let != nil && st.Let.Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.Let.Header.Range())), Kind: SymLet, Range: r, Selection: st.Let.Header.Range()}
+		if st.Let.Body != nil {
+			s.Children = v.statementSymbols(st.Let.Body.Statements)
+		}
+		return s, true
+	case st.Foreach != nil && st.Foreach.Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.Foreach.Header.Node.Range())), Kind: SymForeach, Range: r, Selection: st.Foreach.Header.Node.Range()}
+		if st.Foreach.Body != nil {
+			s.Children = v.statementSymbols(st.Foreach.Body.Statements)
+		}
+		return s, true
+	case st.If != nil && st.If.Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.If.Header.Range())), Kind: SymIf, Range: r, Selection: st.If.Header.Range()}
+		for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
+			if b != nil {
+				s.Children = append(s.Children, v.statementSymbols(b.Statements)...)
+			}
+		}
+		return s, true
+	}
+	return Symbol{}, false
+}
+
+func (v *FileView) bodySymbols(b *tablegen.Body) []Symbol {
+	if b == nil {
+		return nil
+	}
+	var out []Symbol
+	for _, it := range b.Items {
+		switch {
+		case it == nil:
+		case it.Field != nil && it.Field.Name != nil:
+			out = append(out, Symbol{Name: it.Field.Name.Name, Kind: SymField, Range: it.Range(), Selection: it.Field.Name.Range(), Detail: v.Text(it.Field.Type.Range())})
+		case it.Let != nil && it.Let.Name != nil:
+			out = append(out, Symbol{Name: it.Let.Name.Name, Kind: SymField, Range: it.Range(), Selection: it.Let.Name.Range(), Detail: "let"})
+		case it.Defvar != nil && it.Defvar.Name != nil:
+			out = append(out, Symbol{Name: it.Defvar.Name.Name, Kind: SymDefvar, Range: it.Range(), Selection: it.Defvar.Name.Range()})
+		}
+	}
+	return out
+}
+
+func (v *FileView) parentsDetail(ps []*tablegen.ClassRef) string {
+	var names []string
+	for _, p := range ps {
+		if p != nil && p.Name != nil {
+			names = append(names, p.Name.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(names, ", ")
+}
+
+func identName(id *tablegen.Ident) string {
+	if id == nil {
+		return "<unnamed>"
+	}
+	return id.Name
+}
+
+func identRange(id *tablegen.Ident, fallback tablegen.Range) tablegen.Range {
+	if id == nil {
+		return fallback
+	}
+	return id.Range()
+}
+
+// shorten makes a one-line label of at most 60 characters.
+func shorten(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"tdls/lsp"
+)
+
+func init() {
+	register(&command{name: "serve", summary: "language server over stdio (the default)", run: runServe})
+}
+
+// stdio joins the process's stdin and stdout into one stream; only the
+// protocol ever goes to stdout.
+type stdio struct{}
+
+func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+func (stdio) Close() error                { return os.Stdin.Close() }
+
+var _ io.ReadWriteCloser = stdio{}
+
+func runServe(args []string) int {
+	var opts lsp.Options
+	logFile, logLevel := "", "info"
+	list := func(dst *[]string) func(string) error {
+		return func(v string) error { *dst = append(*dst, v); return nil }
+	}
+	ignore := func(string) error { return nil }
+	operands, err := parseCommandLine(args, []option{
+		{names: []string{"tablegen-extra-dir", "I"}, value: true, joined: true, set: list(&opts.ExtraDirs)},
+		{names: []string{"tablegen-compilation-database"}, value: true, set: list(&opts.CompileDatabases)},
+		{names: []string{"D"}, value: true, joined: true, set: list(&opts.Defines)},
+		{names: []string{"log-file"}, value: true, set: func(v string) error { logFile = v; return nil }},
+		{names: []string{"log-level", "log"}, value: true, set: func(v string) error { logLevel = v; return nil }},
+		// Accepted for drop-in compatibility with tblgen-lsp-server and
+		// clients that pass them; they change nothing here.
+		{names: []string{"pretty", "lit-test", "stdio"}, set: ignore},
+		{names: []string{"input-style"}, value: true, set: ignore},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
+		return 2
+	}
+	if len(operands) > 0 {
+		fmt.Fprintf(os.Stderr, "tdls serve: unexpected arguments %v\n", operands)
+		return 2
+	}
+	logger, closeLog, err := newLogger(logFile, logLevel)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
+		return 2
+	}
+	defer closeLog()
+	opts.Logger = logger
+	if err := lsp.Serve(context.Background(), stdio{}, opts); err != nil {
+		logger.Error("server stopped", zap.Error(err))
+		return 1
+	}
+	return 0
+}
+
+// newLogger logs to stderr or to a file, at a level named like zap's or
+// like tblgen-lsp-server's --log (error, info, verbose).
+func newLogger(file, level string) (*zap.Logger, func(), error) {
+	var lvl zapcore.Level
+	switch level {
+	case "verbose":
+		lvl = zapcore.DebugLevel
+	default:
+		if err := lvl.UnmarshalText([]byte(level)); err != nil {
+			return nil, nil, fmt.Errorf("unknown log level %q", level)
+		}
+	}
+	out := zapcore.Lock(os.Stderr)
+	closeFn := func() {}
+	if file != "" {
+		f, err := os.OpenFile(file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, nil, err
+		}
+		out, closeFn = zapcore.Lock(f), func() { f.Close() }
+	}
+	enc := zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig())
+	return zap.New(zapcore.NewCore(enc, out, lvl)), closeFn, nil
+}

@@ -1,0 +1,211 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"tdls/analysis"
+)
+
+// Version is reported in serverInfo.
+const Version = "0.1.0"
+
+func init() {
+	handle("initialize", initialize)
+	handle("shutdown", shutdown)
+	notify("initialized", initialized)
+	notify("exit", exit)
+	notify("workspace/didChangeConfiguration", didChangeConfiguration)
+	notify("workspace/didChangeWatchedFiles", didChangeWatchedFiles)
+	notify("workspace/didChangeWorkspaceFolders", didChangeWorkspaceFolders)
+}
+
+type initializeParams struct {
+	RootURI               protocol.DocumentURI        `json:"rootUri"`
+	RootPath              string                      `json:"rootPath"`
+	WorkspaceFolders      []protocol.WorkspaceFolder  `json:"workspaceFolders"`
+	InitializationOptions json.RawMessage             `json:"initializationOptions"`
+	Capabilities          protocol.ClientCapabilities `json:"capabilities"`
+}
+
+func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	var folders []string
+	for _, f := range p.WorkspaceFolders {
+		if path, err := pathOf(protocol.DocumentURI(f.URI)); err == nil {
+			folders = append(folders, path)
+		}
+	}
+	if len(folders) == 0 && p.RootURI != "" {
+		if path, err := pathOf(p.RootURI); err == nil {
+			folders = append(folders, path)
+		}
+	}
+	if len(folders) == 0 && p.RootPath != "" {
+		folders = append(folders, p.RootPath)
+	}
+	st, _ := parseSettings(p.InitializationOptions)
+	s.mu.Lock()
+	s.folders, s.settings, s.clientCaps = folders, st, p.Capabilities
+	if ws := p.Capabilities.Workspace; ws != nil {
+		s.configPull = ws.Configuration
+	}
+	if td := p.Capabilities.TextDocument; td != nil && td.FoldingRange != nil {
+		s.lineFolding = td.FoldingRange.LineFoldingOnly
+	}
+	s.state = stateRunning
+	s.mu.Unlock()
+	s.ws = analysis.NewWorkspace(s.config())
+	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
+	s.log.Info("initialized", zap.Strings("folders", folders), zap.Any("config", s.config()))
+
+	return map[string]any{
+		"capabilities": map[string]any{
+			"textDocumentSync": map[string]any{
+				"openClose": true,
+				"change":    protocol.TextDocumentSyncKindIncremental,
+				"save":      map[string]any{"includeText": false},
+			},
+			"hoverProvider":          true,
+			"documentSymbolProvider": true,
+			"foldingRangeProvider":   true,
+			"documentLinkProvider":   map[string]any{"resolveProvider": false},
+			"completionProvider": map[string]any{
+				"triggerCharacters": []string{"!", "\"", "/", ":", "<"},
+				"resolveProvider":   false,
+			},
+			"semanticTokensProvider": map[string]any{
+				"legend": map[string]any{"tokenTypes": analysis.TokenTypeNames[:], "tokenModifiers": analysis.ModifierNames},
+				"full":   true,
+				"range":  false,
+			},
+		},
+		"serverInfo": map[string]any{"name": "tdls", "version": Version},
+	}, nil
+}
+
+func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
+	go s.pullConfiguration(context.Background())
+	return nil
+}
+
+// pullConfiguration asks the client for the "tdls" section.
+func (s *Server) pullConfiguration(ctx context.Context) {
+	s.mu.Lock()
+	pull := s.configPull
+	s.mu.Unlock()
+	if !pull {
+		return
+	}
+	var res []json.RawMessage
+	if _, err := s.conn.Call(ctx, "workspace/configuration", map[string]any{
+		"items": []map[string]any{{"section": "tdls"}},
+	}, &res); err != nil || len(res) == 0 {
+		return
+	}
+	var st settings
+	if json.Unmarshal(res[0], &st) != nil {
+		return
+	}
+	s.applySettings(st)
+}
+
+func (s *Server) applySettings(st settings) {
+	s.mu.Lock()
+	s.settings = st
+	s.mu.Unlock()
+	s.reconfigure()
+}
+
+func (s *Server) reconfigure() {
+	snap := s.ws.SetConfig(s.config())
+	s.checker.Changed(snap, nil)
+}
+
+func shutdown(ctx context.Context, s *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
+	s.mu.Lock()
+	s.state = stateShutdown
+	s.mu.Unlock()
+	return nil, nil
+}
+
+func exit(ctx context.Context, s *Server, _ json.RawMessage) error {
+	select {
+	case <-s.exited:
+	default:
+		close(s.exited)
+	}
+	return nil
+}
+
+func didChangeConfiguration(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p struct {
+		Settings json.RawMessage `json:"settings"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	if st, ok := parseSettings(p.Settings); ok {
+		s.applySettings(st)
+		return nil
+	}
+	go s.pullConfiguration(context.Background())
+	return nil
+}
+
+func didChangeWatchedFiles(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p protocol.DidChangeWatchedFilesParams
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	var paths []string
+	created := false
+	for _, c := range p.Changes {
+		if c == nil {
+			continue
+		}
+		if path, err := pathOf(protocol.DocumentURI(c.URI)); err == nil {
+			paths = append(paths, path)
+			created = created || c.Type != protocol.FileChangeTypeChanged
+		}
+	}
+	snap := s.ws.FilesChanged(paths, created)
+	if created {
+		s.checker.Changed(snap, nil)
+	} else {
+		s.checker.Changed(snap, paths)
+	}
+	return nil
+}
+
+func didChangeWorkspaceFolders(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p protocol.DidChangeWorkspaceFoldersParams
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	for _, f := range p.Event.Removed {
+		if path, err := pathOf(protocol.DocumentURI(f.URI)); err == nil {
+			for i, have := range s.folders {
+				if have == path {
+					s.folders = append(s.folders[:i], s.folders[i+1:]...)
+					break
+				}
+			}
+		}
+	}
+	for _, f := range p.Event.Added {
+		if path, err := pathOf(protocol.DocumentURI(f.URI)); err == nil {
+			s.folders = append(s.folders, path)
+		}
+	}
+	s.mu.Unlock()
+	s.reconfigure()
+	return nil
+}

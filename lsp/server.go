@@ -1,0 +1,235 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"tdls/analysis"
+)
+
+// Options configure a server.
+type Options struct {
+	ExtraDirs        []string // --tablegen-extra-dir
+	CompileDatabases []string // --tablegen-compilation-database
+	Defines          []string
+	// NoMLIRAutoDetect keeps the server from adding the machine's MLIR
+	// include directory (tests stay hermetic with it).
+	NoMLIRAutoDetect bool
+	Logger           *zap.Logger
+}
+
+// Server is one language server connection.
+type Server struct {
+	opts    Options
+	log     *zap.Logger
+	conn    jsonrpc2.Conn
+	ws      *analysis.Workspace
+	checker *analysis.Checker
+
+	mu          sync.Mutex
+	state       serverState
+	inflight    map[string]context.CancelFunc
+	folders     []string
+	settings    settings
+	clientCaps  protocol.ClientCapabilities
+	configPull  bool // the client answers workspace/configuration
+	lineFolding bool
+	exited      chan struct{}
+}
+
+type serverState int
+
+const (
+	stateNew serverState = iota
+	stateRunning
+	stateShutdown
+)
+
+// requestFunc answers a request against one snapshot.
+type requestFunc func(ctx context.Context, s *Server, snap *analysis.Snapshot, params json.RawMessage) (any, error)
+
+// notificationFunc handles a notification, in the order received.
+type notificationFunc func(ctx context.Context, s *Server, params json.RawMessage) error
+
+var (
+	requests      = map[string]requestFunc{}
+	notifications = map[string]notificationFunc{}
+)
+
+func handle(method string, f requestFunc)       { requests[method] = f }
+func notify(method string, f notificationFunc) { notifications[method] = f }
+
+// Serve runs a server on rwc until the client exits or the stream ends.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+	s := NewServer(opts)
+	return s.Run(ctx, rwc)
+}
+
+// NewServer returns a server that has not started.
+func NewServer(opts Options) *Server {
+	log := opts.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{})}
+}
+
+// Run serves rwc.
+func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
+	stream := newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, zap.Error(err)) })
+	s.conn = jsonrpc2.NewConn(stream)
+	s.conn.Go(ctx, s.dispatch)
+	select {
+	case <-s.conn.Done():
+	case <-s.exited:
+		s.conn.Close()
+		<-s.conn.Done()
+	case <-ctx.Done():
+		s.conn.Close()
+		<-s.conn.Done()
+	}
+	if s.checker != nil {
+		s.checker.Wait()
+	}
+	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
+		select {
+		case <-s.exited:
+			return nil
+		default:
+		}
+		return err
+	}
+	return nil
+}
+
+// dispatch is called by the connection for each incoming message, in order.
+// Notifications run here, so edits apply in order; requests run on their own
+// goroutine against the snapshot current when they arrived.
+func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	method := req.Method()
+	params := append(json.RawMessage(nil), req.Params()...)
+	call, isCall := req.(*jsonrpc2.Call)
+	if !isCall {
+		s.runNotification(ctx, method, params)
+		return nil
+	}
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	switch {
+	case method == "initialize":
+		if state != stateNew {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize sent twice"))
+		}
+	case state == stateNew:
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "server not initialized"))
+	case state == stateShutdown:
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "server is shutting down"))
+	}
+	h, ok := requests[method]
+	if !ok {
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method)))
+	}
+	var snap *analysis.Snapshot
+	if s.ws != nil {
+		snap = s.ws.Snapshot()
+	}
+	id := fmt.Sprint(call.ID())
+	rctx, cancel := context.WithCancel(ctx)
+	s.mu.Lock()
+	s.inflight[id] = cancel
+	s.mu.Unlock()
+	run := func() {
+		defer func() {
+			s.mu.Lock()
+			delete(s.inflight, id)
+			s.mu.Unlock()
+			cancel()
+		}()
+		res, err := s.runRequest(rctx, method, h, snap, params)
+		if rctx.Err() != nil && ctx.Err() == nil {
+			res, err = nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
+		}
+		if err := reply(ctx, res, err); err != nil {
+			s.log.Debug("reply failed", zap.String("method", method), zap.Error(err))
+		}
+	}
+	if method == "initialize" || method == "shutdown" {
+		run() // state changes must happen before the next message
+	} else {
+		go run()
+	}
+	return nil
+}
+
+func (s *Server) runRequest(ctx context.Context, method string, h requestFunc, snap *analysis.Snapshot, params json.RawMessage) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			res, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("internal error in %s: %v", method, r))
+		}
+	}()
+	return h(ctx, s, snap, params)
+}
+
+func (s *Server) runNotification(ctx context.Context, method string, params json.RawMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("notification handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+		}
+	}()
+	if method == "$/cancelRequest" {
+		var p struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(params, &p) == nil {
+			var id jsonrpc2.ID
+			if json.Unmarshal(p.ID, &id) == nil {
+				s.mu.Lock()
+				cancel := s.inflight[fmt.Sprint(id)]
+				s.mu.Unlock()
+				if cancel != nil {
+					cancel()
+				}
+			}
+		}
+		return
+	}
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state == stateNew && method != "exit" {
+		return // only exit is allowed before initialize
+	}
+	h, ok := notifications[method]
+	if !ok {
+		return
+	}
+	if err := h(ctx, s, params); err != nil {
+		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// decode unmarshals params, as an invalid-params error.
+func decode(params json.RawMessage, v any) error {
+	if err := json.Unmarshal(params, v); err != nil {
+		return jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+	}
+	return nil
+}
+
+// notifyClient sends a notification to the client.
+func (s *Server) notifyClient(ctx context.Context, method string, params any) {
+	if err := s.conn.Notify(ctx, method, params); err != nil {
+		s.log.Debug("notify failed", zap.String("method", method), zap.Error(err))
+	}
+}

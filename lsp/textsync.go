@@ -1,0 +1,95 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"go.lsp.dev/protocol"
+
+	"tdls/tablegen"
+)
+
+func init() {
+	notify("textDocument/didOpen", didOpen)
+	notify("textDocument/didChange", didChange)
+	notify("textDocument/didClose", didClose)
+	notify("textDocument/didSave", func(context.Context, *Server, json.RawMessage) error { return nil })
+}
+
+func didOpen(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p protocol.DidOpenTextDocumentParams
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	path, err := pathOf(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	snap := s.ws.SetBuffer(path, p.TextDocument.Version, []byte(p.TextDocument.Text))
+	s.checker.Changed(snap, []string{path})
+	return nil
+}
+
+// contentChange is TextDocumentContentChangeEvent with an optional range.
+type contentChange struct {
+	Range *protocol.Range `json:"range"`
+	Text  string          `json:"text"`
+}
+
+func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p struct {
+		TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+		ContentChanges []contentChange                          `json:"contentChanges"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	path, err := pathOf(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	o := s.ws.Snapshot().Overlay(path)
+	if o == nil {
+		return fmt.Errorf("didChange for %s, which is not open", path)
+	}
+	text := o.Content
+	for _, c := range p.ContentChanges {
+		if c.Range == nil {
+			text = []byte(c.Text)
+			continue
+		}
+		f := &tablegen.File{Name: path, Base: 1, Content: text}
+		start, end := offsetOf(f, c.Range.Start), offsetOf(f, c.Range.End)
+		if end < start {
+			start, end = end, start
+		}
+		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+		next = append(append(append(next, text[:start]...), c.Text...), text[end:]...)
+		text = next
+	}
+	snap := s.ws.SetBuffer(path, p.TextDocument.Version, text)
+	s.checker.Changed(snap, []string{path})
+	return nil
+}
+
+func didClose(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p protocol.DidCloseTextDocumentParams
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	path, err := pathOf(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	snap := s.ws.CloseBuffer(path)
+	stale := s.checker.Closed(path)
+	s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: uriOf(path), Diagnostics: []protocol.Diagnostic{}})
+	for _, p := range stale {
+		if snap.Overlay(p) == nil {
+			s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: uriOf(p), Diagnostics: []protocol.Diagnostic{}})
+		}
+	}
+	s.checker.Changed(snap, []string{path})
+	return nil
+}
