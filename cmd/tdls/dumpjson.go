@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+func init() {
+	register(&command{
+		name:    "dump-json",
+		summary: "print the records of a file as llvm-tblgen --dump-json does",
+		run:     runDumpJSON,
+	})
+}
+
+// dumpJSONFlags parses `-I DIR`, `-IDIR`, `-D NAME`, `-DNAME` and one file,
+// in the manner of llvm-tblgen.
+func dumpJSONFlags(args []string) (includes, defines []string, file string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-I" || a == "-D" || a == "--I" || a == "--D":
+			if i+1 >= len(args) {
+				return nil, nil, "", fmt.Errorf("%s needs a value", a)
+			}
+			i++
+			if strings.HasSuffix(a, "I") {
+				includes = append(includes, args[i])
+			} else {
+				defines = append(defines, args[i])
+			}
+		case strings.HasPrefix(a, "-I"):
+			includes = append(includes, a[2:])
+		case strings.HasPrefix(a, "-D"):
+			defines = append(defines, a[2:])
+		case a == "-h" || a == "--help":
+			return nil, nil, "", fmt.Errorf("usage: tdls dump-json [-I DIR]... [-D NAME]... FILE")
+		case strings.HasPrefix(a, "-") && a != "-":
+			return nil, nil, "", fmt.Errorf("unknown flag %s", a)
+		default:
+			if file != "" {
+				return nil, nil, "", fmt.Errorf("only one input file is allowed")
+			}
+			file = a
+		}
+	}
+	if file == "" {
+		return nil, nil, "", fmt.Errorf("usage: tdls dump-json [-I DIR]... [-D NAME]... FILE")
+	}
+	return includes, defines, file, nil
+}
+
+func runDumpJSON(args []string) int {
+	includes, defines, file, err := dumpJSONFlags(args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tdls dump-json:", err)
+		return 2
+	}
+	var data []byte
+	if file == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tdls dump-json: %v\n", err)
+		return 1
+	}
+	set := tablegen.NewSourceSet()
+	root := set.AddFile(file, data)
+	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
+		Loader:  &tablegen.CommandLineLoader{IncludeDirs: includes},
+		Defines: defines,
+	})
+	diags := u.Diags
+	var res *eval.Result
+	if !diags.HasErrors() {
+		res = eval.Evaluate(u, eval.Options{})
+		diags = append(diags, res.Diagnostics...)
+	}
+	for _, d := range diags {
+		p := set.Position(d.Range.Start)
+		fmt.Fprintf(os.Stderr, "%s:%d:%d: %s: %s [%s]\n", p.Filename, p.Line, p.Column, d.Severity, d.Message, d.Code)
+	}
+	if diags.HasErrors() {
+		return 1
+	}
+	if err := eval.WriteJSON(os.Stdout, res); err != nil {
+		fmt.Fprintln(os.Stderr, "tdls dump-json:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,627 @@
+package eval
+
+import (
+	"regexp"
+	"sort"
+
+	"tdls/tablegen"
+)
+
+// Options controls evaluation.
+type Options struct {
+	// MaxInstantiationDepth bounds nested inline class instantiation
+	// (a class whose field instantiates the class again); 0 means 256.
+	MaxInstantiationDepth int
+	// MaxLoopIterations bounds the records one foreach may make; 0 means
+	// 1<<20.
+	MaxLoopIterations int
+	// MaxRecords bounds the number of records; 0 means 1<<22.
+	MaxRecords int
+}
+
+// Result is an evaluated translation unit.
+type Result struct {
+	Set *tablegen.SourceSet
+	// Classes and Defs are in definition order.
+	Classes []*Record
+	Defs    []*Record
+	// Diagnostics are the evaluation's own (codes start with "eval").
+	Diagnostics tablegen.Diagnostics
+
+	classByName map[string]*Record
+	defByName   map[string]*Record
+}
+
+// Class returns the class called name, or nil.
+func (r *Result) Class(name string) *Record { return r.classByName[name] }
+
+// Def returns the def called name, or nil.
+func (r *Result) Def(name string) *Record { return r.defByName[name] }
+
+// SortedDefs returns the defs ordered by name, as llvm-tblgen keeps them.
+func (r *Result) SortedDefs() []*Record {
+	out := append([]*Record(nil), r.Defs...)
+	sort.Slice(out, func(i, j int) bool { return out[i].NameString() < out[j].NameString() })
+	return out
+}
+
+// SortedClasses returns the classes ordered by name.
+func (r *Result) SortedClasses() []*Record {
+	out := append([]*Record(nil), r.Classes...)
+	sort.Slice(out, func(i, j int) bool { return out[i].NameString() < out[j].NameString() })
+	return out
+}
+
+// multiClass is a multiclass: a record holding its template arguments and
+// the entries its body produced.
+type multiClass struct {
+	rec     *Record
+	entries []entry
+}
+
+// entry is what a statement inside a foreach, if or multiclass produces:
+// a record prototype, a nested loop, an assertion or a dump.
+type entry struct {
+	rec    *Record
+	loop   *foreachLoop
+	assert *assertion
+	dump   *dumpEntry
+}
+
+type foreachLoop struct {
+	rng     tablegen.Range
+	iter    *VarInit // nil for the loops `if` is made of
+	list    Init
+	entries []entry
+}
+
+type letRecord struct {
+	name  string
+	bits  []int
+	value Init
+	rng   tablegen.Range
+	src   tablegen.Range
+}
+
+type defsetRecord struct {
+	elem  *Type
+	elems []Init
+}
+
+type scopeKind uint8
+
+const (
+	scopeLocal scopeKind = iota
+	scopeRecord
+	scopeLoop
+	scopeMultiClass
+)
+
+// scope is one level of local variables (LLVM's TGVarScope).
+type scope struct {
+	kind   scopeKind
+	parent *scope
+	vars   map[string]Init
+	rec    *Record
+	loop   *foreachLoop
+	mc     *multiClass
+}
+
+// errFatal stops the statement being evaluated.
+type fatalError struct{}
+
+type evaluator struct {
+	opts Options
+	set  *tablegen.SourceSet
+	res  *Result
+
+	classes      map[string]*Record
+	defs         map[string]*Record
+	multiclasses map[string]*multiClass
+	globals      map[string]Init
+	aliases      map[string]*Type
+	varDefs      map[string]*VarDefInit
+	regexps      map[string]*regexp.Regexp
+
+	anonCounter int
+	scope       *scope
+	loops       []*foreachLoop
+	curMC       *multiClass
+	lets        [][]letRecord
+	defsets     []*defsetRecord
+
+	stmt       tablegen.Range // the statement being evaluated
+	failed     bool           // the statement hit an error; drop what it makes
+	instDepth  int
+	iterations int
+	sorted     []*Record
+	sortedN    int
+}
+
+// Evaluate evaluates the statements of u.
+func Evaluate(u *tablegen.Unit, opts Options) *Result {
+	if opts.MaxInstantiationDepth == 0 {
+		opts.MaxInstantiationDepth = 256
+	}
+	if opts.MaxLoopIterations == 0 {
+		opts.MaxLoopIterations = 1 << 20
+	}
+	if opts.MaxRecords == 0 {
+		opts.MaxRecords = 1 << 22
+	}
+	e := &evaluator{
+		opts:         opts,
+		set:          u.Set,
+		res:          &Result{Set: u.Set, classByName: map[string]*Record{}, defByName: map[string]*Record{}},
+		classes:      map[string]*Record{},
+		defs:         map[string]*Record{},
+		multiclasses: map[string]*multiClass{},
+		globals:      map[string]Init{},
+		aliases:      map[string]*Type{},
+		varDefs:      map[string]*VarDefInit{},
+		regexps:      map[string]*regexp.Regexp{},
+	}
+	e.scope = &scope{kind: scopeLocal}
+	e.statements(u.Statements)
+	e.res.classByName = e.classes
+	e.res.defByName = e.defs
+	return e.res
+}
+
+func (e *evaluator) statements(stmts []*tablegen.Statement) {
+	for _, s := range stmts {
+		e.statement(s)
+	}
+}
+
+// statement evaluates one statement; a failure inside it is reported and
+// costs only this statement.
+func (e *evaluator) statement(s *tablegen.Statement) {
+	if s == nil {
+		return
+	}
+	outer, outerFailed := e.stmt, e.failed
+	nLoops, mc, nLets, sc, nDefsets := len(e.loops), e.curMC, len(e.lets), e.scope, len(e.defsets)
+	e.stmt, e.failed = s.Range(), false
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(fatalError); !ok {
+				panic(r)
+			}
+			// Unwind what the abandoned statement had opened.
+			e.loops, e.curMC, e.lets, e.scope, e.defsets = e.loops[:nLoops], mc, e.lets[:nLets], sc, e.defsets[:nDefsets]
+			e.instDepth = 0
+		}
+		e.stmt, e.failed = outer, outerFailed
+	}()
+	switch {
+	case s.Class != nil:
+		e.class(s.Class)
+	case s.Def != nil:
+		e.def(s.Def)
+	case s.Defm != nil:
+		e.defm(s.Defm)
+	case s.Defvar != nil:
+		e.defvar(s.Defvar, nil)
+	case s.Deftype != nil:
+		e.deftype(s.Deftype)
+	case s.Assert != nil:
+		e.assertStmt(s.Assert, nil)
+	case s.Dump != nil:
+		e.dumpStmt(s.Dump, nil)
+	case s.Let != nil:
+		e.let(s.Let)
+	case s.Foreach != nil:
+		e.foreach(s.Foreach)
+	case s.If != nil:
+		e.ifStmt(s.If)
+	case s.MultiClass != nil:
+		e.multiclass(s.MultiClass)
+	case s.Defset != nil:
+		e.defset(s.Defset)
+	}
+}
+
+// failAt reports an error after which LLVM abandons the statement; what the
+// statement still makes is dropped.
+func (e *evaluator) failAt(r tablegen.Range, code, msg string, related ...tablegen.Related) {
+	e.failed = true
+	e.errorAt(r, code, msg, related...)
+}
+
+// errorAt reports an error after which LLVM goes on.
+func (e *evaluator) errorAt(r tablegen.Range, code, msg string, related ...tablegen.Related) {
+	e.res.Diagnostics = append(e.res.Diagnostics, tablegen.Diagnostic{
+		Range: r, Severity: tablegen.SeverityError, Code: code, Message: msg, Related: related,
+	})
+}
+
+// fatal reports what llvm-tblgen treats as fatal and abandons the statement.
+func (e *evaluator) fatal(r tablegen.Range, msg string) {
+	e.failAt(r, "eval-fatal", msg)
+	panic(fatalError{})
+}
+
+func (e *evaluator) note(r tablegen.Range, code, msg string) {
+	e.res.Diagnostics = append(e.res.Diagnostics, tablegen.Diagnostic{
+		Range: r, Severity: tablegen.SeverityInfo, Code: code, Message: msg,
+	})
+}
+
+func (e *evaluator) warn(r tablegen.Range, code, msg string) {
+	e.res.Diagnostics = append(e.res.Diagnostics, tablegen.Diagnostic{
+		Range: r, Severity: tablegen.SeverityWarning, Code: code, Message: msg,
+	})
+}
+
+func (e *evaluator) newAnonymousName() *AnonymousNameInit {
+	n := &AnonymousNameInit{N: e.anonCounter}
+	e.anonCounter++
+	return n
+}
+
+func (e *evaluator) pushScope(kind scopeKind) *scope {
+	e.scope = &scope{kind: kind, parent: e.scope}
+	return e.scope
+}
+
+func (e *evaluator) popScope(s *scope) { e.scope = s.parent }
+
+// lookupVar finds a name in the local scopes (LLVM's TGVarScope::getVar).
+func (e *evaluator) lookupVar(name string) Init {
+	for s := e.scope; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			return v
+		}
+		switch s.kind {
+		case scopeRecord:
+			if s.rec == nil {
+				break
+			}
+			if rv := s.rec.Field(name); rv != nil && !rv.TemplateArg {
+				return &VarInit{Name: name, Ty: rv.Type}
+			}
+			if s.rec.IsClass {
+				if v := e.argVar(s.rec, name, ":"); v != nil {
+					return v
+				}
+			}
+		case scopeLoop:
+			if s.loop != nil && s.loop.iter != nil && s.loop.iter.Name == name {
+				return s.loop.iter
+			}
+		case scopeMultiClass:
+			if s.mc != nil {
+				if v := e.argVar(s.mc.rec, name, "::"); v != nil {
+					return v
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (e *evaluator) argVar(rec *Record, name, sep string) Init {
+	q := rec.NameString() + sep + name
+	if rv := rec.Field(q); rv != nil && rv.TemplateArg {
+		return &VarInit{Name: q, Ty: rv.Type}
+	}
+	if name == "NAME" {
+		return &VarInit{Name: q, Ty: stringType}
+	}
+	return nil
+}
+
+// global finds a def or a global variable (LLVM's RecordKeeper::getGlobal).
+func (e *evaluator) global(name string) Init {
+	if d := e.defs[name]; d != nil {
+		return d.defInit()
+	}
+	return e.globals[name]
+}
+
+func (e *evaluator) sortedDefs() []*Record {
+	if e.sortedN != len(e.res.Defs) {
+		e.sorted = e.res.SortedDefs()
+		e.sortedN = len(e.res.Defs)
+	}
+	return e.sorted
+}
+
+// addEntry files what a statement produced: into the innermost loop or
+// multiclass being parsed, else it is instantiated now (LLVM's addEntry).
+func (e *evaluator) addEntry(en entry) {
+	if len(e.loops) > 0 {
+		l := e.loops[len(e.loops)-1]
+		l.entries = append(l.entries, en)
+		return
+	}
+	if en.loop != nil {
+		var dest *[]entry
+		if e.curMC != nil {
+			dest = &e.curMC.entries
+		}
+		e.resolveLoop(en.loop, nil, e.curMC == nil, dest, nil)
+		return
+	}
+	if e.curMC != nil {
+		e.curMC.entries = append(e.curMC.entries, en)
+		return
+	}
+	switch {
+	case en.assert != nil:
+		e.checkAssert(en.assert)
+	case en.dump != nil:
+		e.emitDump(en.dump)
+	default:
+		e.addDef(en.rec)
+	}
+}
+
+type subst struct {
+	name string
+	val  Init
+}
+
+func (e *evaluator) mapFor(substs []subst, rec *Record) *mapResolver {
+	m := newMapResolver(e, rec)
+	for _, s := range substs {
+		m.set(s.name, s.val)
+	}
+	return m
+}
+
+// resolveEntries instantiates entries with substitutions (LLVM's
+// TGParser::resolve): into dest when given, else as defs.
+func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest *[]entry, loc *tablegen.Range, via string) {
+	for _, en := range src {
+		switch {
+		case en.loop != nil:
+			e.resolveLoop(en.loop, substs, final, dest, loc)
+		case en.assert != nil:
+			m := e.mapFor(substs, nil)
+			a := &assertion{rng: en.assert.rng, cond: en.assert.cond.resolve(m), msg: en.assert.msg.resolve(m)}
+			if dest != nil {
+				*dest = append(*dest, entry{assert: a})
+			} else {
+				e.checkAssert(a)
+			}
+		case en.dump != nil:
+			m := e.mapFor(substs, nil)
+			d := &dumpEntry{rng: en.dump.rng, msg: en.dump.msg.resolve(m)}
+			if dest != nil {
+				*dest = append(*dest, entry{dump: d})
+			} else {
+				e.emitDump(d)
+			}
+		default:
+			rec := en.rec.clone()
+			if loc != nil {
+				rec.Locs = append(rec.Locs, *loc)
+				rec.Chain = append(rec.Chain, Instantiation{Via: via, Range: *loc})
+			}
+			rec.resolveWith(e, e.mapFor(substs, rec), -1)
+			if dest != nil {
+				*dest = append(*dest, entry{rec: rec})
+			} else {
+				e.addDef(rec)
+			}
+		}
+	}
+}
+
+func (e *evaluator) resolveLoop(l *foreachLoop, substs []subst, final bool, dest *[]entry, loc *tablegen.Range) {
+	m := e.mapFor(substs, nil)
+	list := l.list.resolve(m)
+	if t, ok := list.(*TernOpInit); ok && t.Op == opIf && final {
+		m.isFinal = true
+		cond := t.LHS.resolve(m)
+		if cond == t.LHS {
+			e.errorAt(l.rng, "eval-if-unresolved", "unable to resolve if condition '"+cond.String()+"' at end of containing scope")
+			return
+		}
+		list = foldTernOp(e, &TernOpInit{Op: opIf, LHS: cond, MHS: t.MHS, RHS: t.RHS, Ty: t.Ty}, nil)
+	}
+	li, ok := list.(*ListInit)
+	if !ok {
+		if !final && dest != nil {
+			nl := &foreachLoop{rng: l.rng, iter: l.iter, list: list}
+			*dest = append(*dest, entry{loop: nl})
+			e.resolveEntries(l.entries, substs, final, &nl.entries, loc, "")
+			return
+		}
+		e.errorAt(l.rng, "eval-foreach-list", "attempting to loop over '"+list.String()+"', expected a list")
+		return
+	}
+	for _, x := range li.Elems {
+		e.iterations++
+		if e.iterations > e.opts.MaxLoopIterations {
+			e.fatal(l.rng, "foreach: more than "+itoa(int64(e.opts.MaxLoopIterations))+" iterations in total")
+		}
+		s := substs
+		if l.iter != nil {
+			s = append(substs[:len(substs):len(substs)], subst{l.iter.Name, x})
+		}
+		e.resolveEntries(l.entries, s, final, dest, loc, "")
+	}
+}
+
+// addDef makes a record a def (LLVM's addDefOne).
+func (e *evaluator) addDef(rec *Record) {
+	if e.failed {
+		return
+	}
+	var newName Init
+	if prev := e.defs[rec.NameString()]; prev != nil {
+		if !rec.Anonymous {
+			e.errorAt(rec.loc(), "eval-duplicate-def", "def already exists: "+rec.NameString(),
+				tablegen.Related{Range: prev.loc(), Message: "location of previous definition"})
+			return
+		}
+		newName = e.newAnonymousName()
+	}
+	rec.resolveSelf(e, newName)
+	if newName != nil {
+		rec.Name = stringInit(unquoted(newName))
+	} else if a, ok := rec.Name.(*AnonymousNameInit); ok {
+		rec.Name = stringInit(a.String())
+	}
+	e.checkConcrete(rec)
+	if _, ok := rec.Name.(*StringInit); !ok {
+		e.errorAt(rec.loc(), "eval-unresolved-name", "record name '"+rec.Name.String()+"' could not be fully resolved")
+		return
+	}
+	e.checkRecordAsserts(rec)
+	e.emitRecordDumps(rec)
+	for _, ds := range e.defsets {
+		ds.elems = append(ds.elems, rec.defInit())
+	}
+	e.registerDef(rec)
+}
+
+func (e *evaluator) registerDef(rec *Record) {
+	if len(e.res.Defs) >= e.opts.MaxRecords {
+		e.fatal(rec.loc(), "too many records")
+	}
+	e.defs[rec.NameString()] = rec
+	e.res.Defs = append(e.res.Defs, rec)
+}
+
+func (e *evaluator) checkConcrete(rec *Record) {
+	for i := range rec.Values {
+		rv := &rec.Values[i]
+		if rv.IsField || rv.Value == nil {
+			continue
+		}
+		ok := true
+		if b, isBits := rv.Value.(*BitsInit); isBits {
+			for _, bit := range b.Bits {
+				ref := false
+				if vb, isVB := bit.(*VarBitInit); isVB {
+					if v, isVar := vb.V.(*VarInit); isVar && rec.Field(v.Name) != nil {
+						ref = true
+					}
+				} else if _, isVar := bit.(*VarInit); isVar {
+					ref = true
+				}
+				if !ref && !bit.IsConcrete() {
+					ok = false
+					break
+				}
+			}
+		} else {
+			ok = rv.Value.IsConcrete()
+		}
+		if !ok {
+			e.errorAt(rec.loc(), "eval-unresolved", "Initializer of '"+rv.Name+"' in '"+rec.NameString()+"' could not be fully resolved: "+rv.Value.String())
+		}
+	}
+}
+
+func (e *evaluator) checkAssert(a *assertion) bool {
+	c, ok := asInt(a.cond)
+	if !ok {
+		e.errorAt(a.rng, "eval-assert-type", "assert condition must of type bit, bits, or int.")
+		return false
+	}
+	if c.V == 0 {
+		msg := "(assert message is not a string)"
+		if s, ok := a.msg.(*StringInit); ok {
+			msg = s.V
+		}
+		e.errorAt(a.rng, "eval-assert", "assertion failed: "+msg)
+		return false
+	}
+	return true
+}
+
+func (e *evaluator) checkRecordAsserts(rec *Record) {
+	for _, a := range rec.asserts {
+		r := &recordResolver{e: e, rec: rec}
+		e.checkAssert(&assertion{rng: a.rng, cond: a.cond.resolve(r), msg: a.msg.resolve(r)})
+	}
+}
+
+func (e *evaluator) emitDump(d *dumpEntry) {
+	msg := "(dump message is not a string)"
+	if s, ok := d.msg.(*StringInit); ok {
+		msg = s.V
+	}
+	e.note(d.rng, "eval-dump", msg)
+}
+
+func (e *evaluator) emitRecordDumps(rec *Record) {
+	for _, d := range rec.dumps {
+		r := &recordResolver{e: e, rec: rec}
+		e.emitDump(&dumpEntry{rng: d.rng, msg: d.msg.resolve(r)})
+	}
+}
+
+// varDef returns the unique inline instantiation of class with args.
+func (e *evaluator) varDef(class *Record, args []ArgInit, loc tablegen.Range) *VarDefInit {
+	key := instKey(class, args)
+	if v := e.varDefs[key]; v != nil {
+		return v
+	}
+	v := &VarDefInit{Class: class, Args: args, Loc: loc}
+	e.varDefs[key] = v
+	return v
+}
+
+// foldVarDef instantiates an inline instantiation whose arguments are known.
+func (e *evaluator) foldVarDef(v *VarDefInit) Init {
+	if v.def != nil {
+		return v.def
+	}
+	tr := &unresolvedTracker{e: e}
+	for _, a := range v.Args {
+		a.Value.resolve(tr)
+	}
+	if tr.found {
+		return v
+	}
+	return e.instantiate(v)
+}
+
+// instantiate makes the anonymous def of an inline class instantiation
+// (LLVM's VarDefInit::instantiate).
+func (e *evaluator) instantiate(v *VarDefInit) Init {
+	if v.def != nil {
+		return v.def
+	}
+	if e.instDepth >= e.opts.MaxInstantiationDepth {
+		e.fatal(v.Loc, "class instantiation nested more than "+itoa(int64(e.opts.MaxInstantiationDepth))+" deep (infinite recursion?)")
+	}
+	e.instDepth++
+	defer func() { e.instDepth-- }()
+	class := v.Class
+	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: v.Loc}
+	rec.Values = append([]RecordVal(nil), class.Values...)
+	rec.asserts = append([]assertion(nil), class.asserts...)
+	rec.dumps = append([]dumpEntry(nil), class.dumps...)
+	m := newMapResolver(e, rec)
+	for _, a := range class.TemplateArgs {
+		if rv := rec.Field(a); rv != nil {
+			m.set(a, rv.Value)
+		}
+		rec.removeField(a)
+	}
+	for _, a := range v.Args {
+		if a.Name != "" {
+			m.set(a.Name, a.Value)
+		} else if a.Index < len(class.TemplateArgs) {
+			m.set(class.TemplateArgs[a.Index], a.Value)
+		}
+	}
+	rec.resolveWith(e, m, -1)
+	rec.Supers = append(append(rec.Supers, class.Supers...), SuperRef{Class: class, Range: v.Loc})
+	rec.resolveSelf(e, nil)
+	if a, ok := rec.Name.(*AnonymousNameInit); ok {
+		rec.Name = stringInit(a.String())
+	}
+	e.registerDef(rec)
+	v.def = rec.defInit()
+	e.checkRecordAsserts(rec)
+	e.emitRecordDumps(rec)
+	return v.def
+}

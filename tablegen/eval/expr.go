@@ -1,0 +1,595 @@
+package eval
+
+import (
+	"strconv"
+	"strings"
+
+	"tdls/tablegen"
+)
+
+func parseInt(s string) (int64, error) {
+	neg := false
+	t := s
+	if strings.HasPrefix(t, "-") {
+		neg, t = true, t[1:]
+	} else if strings.HasPrefix(t, "+") {
+		t = t[1:]
+	}
+	var v int64
+	if strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X") {
+		u, err := strconv.ParseUint(t[2:], 16, 64)
+		if err != nil {
+			return 0, err
+		}
+		v = int64(u)
+	} else {
+		u, err := strconv.ParseUint(t, 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		v = int64(u)
+	}
+	if neg {
+		v = -v
+	}
+	return v, nil
+}
+
+func strConcat(l, r Init) Init {
+	ls, lok := l.(*StringInit)
+	rs, rok := r.(*StringInit)
+	if lok && rok {
+		return concatStrings(ls, rs)
+	}
+	return &BinOpInit{Op: opStrConcat, LHS: l, RHS: r, Ty: stringType}
+}
+
+func listConcat(l, r Init) Init {
+	ll, lok := l.(*ListInit)
+	rl, rok := r.(*ListInit)
+	if lok && rok {
+		out := append(append(make([]Init, 0, len(ll.Elems)+len(rl.Elems)), ll.Elems...), rl.Elems...)
+		return &ListInit{Elem: ll.Elem, Elems: out}
+	}
+	return &BinOpInit{Op: opListConcat, LHS: l, RHS: r, Ty: l.Type()}
+}
+
+func (e *evaluator) parseType(t *tablegen.Type) *Type {
+	if t == nil {
+		return nil
+	}
+	switch {
+	case t.Prim != "":
+		switch t.Prim {
+		case "bit":
+			return bitType
+		case "int":
+			return intType
+		case "string", "code":
+			return stringType
+		case "dag":
+			return dagType
+		}
+	case t.Bits != "":
+		n, err := parseInt(t.Bits)
+		if err != nil || n < 0 || n > 1<<16 {
+			e.failAt(t.Range(), "eval-type", "invalid bits width '"+t.Bits+"'")
+			return nil
+		}
+		return bitsType(int(n))
+	case t.List != nil:
+		el := e.parseType(t.List)
+		if el == nil {
+			return nil
+		}
+		return listType(el)
+	case t.Class != nil:
+		if a := e.aliases[t.Class.Name]; a != nil {
+			return a
+		}
+		if c := e.classID(t.Class); c != nil {
+			return c.selfType()
+		}
+	}
+	return nil
+}
+
+// value evaluates a value expression (LLVM's ParseValue); nameMode makes
+// unknown identifiers plain strings, as in record names and after `#`.
+func (e *evaluator) value(v *tablegen.Value, itemType *Type, rec *Record, nameMode bool) Init {
+	if v == nil || v.Operand == nil {
+		return nil
+	}
+	res := e.suffixed(v.Operand, itemType, rec, nameMode)
+	if res == nil {
+		return nil
+	}
+	return e.pastes(res, v.Pastes, itemType, rec)
+}
+
+// nameValue evaluates the name of a def or defm.
+func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
+	res := e.nameOperand(nv.Operand, rec)
+	if res == nil {
+		return nil
+	}
+	ps := make([]*tablegen.Paste, len(nv.Pastes))
+	for i, p := range nv.Pastes {
+		ps[i] = &tablegen.Paste{Node: p.Node}
+		if p.Operand != nil {
+			sv := &tablegen.SuffixedValue{Node: p.Operand.Node, Simple: p.Operand.Simple}
+			for _, s := range p.Operand.Suffixes {
+				sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, Field: s.Field})
+			}
+			ps[i].Operand = sv
+		}
+	}
+	res = e.pastes(res, ps, stringType, rec)
+	if res == nil {
+		return nil
+	}
+	if t := res.Type(); t != nil && t.Kind != StringKind {
+		res = foldUnOp(e, &UnOpInit{Op: opCast, Arg: res, Ty: stringType}, rec, false)
+	}
+	return res
+}
+
+func (e *evaluator) nameOperand(op *tablegen.NameOperand, rec *Record) Init {
+	sv := &tablegen.SuffixedValue{Node: op.Node, Simple: op.Simple}
+	for _, s := range op.Suffixes {
+		sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, Field: s.Field})
+	}
+	return e.suffixed(sv, stringType, rec, true)
+}
+
+// pastes applies `# operand` suffixes; each right-hand side is a value in
+// name mode that extends to the end, so pastes nest to the right.
+func (e *evaluator) pastes(lhs Init, ps []*tablegen.Paste, itemType *Type, rec *Record) Init {
+	if len(ps) == 0 {
+		return lhs
+	}
+	p := ps[0]
+	lt := lhs.Type()
+	if lt == nil {
+		e.failAt(p.Range(), "eval-paste", "LHS of paste is not typed!")
+		return nil
+	}
+	if lt.Kind == ListKind {
+		if p.Operand == nil {
+			return e.pastes(lhs, ps[1:], itemType, rec)
+		}
+		rhs := e.suffixed(p.Operand, itemType, rec, false)
+		if rhs == nil {
+			return nil
+		}
+		if rhs = e.pastes(rhs, ps[1:], itemType, rec); rhs == nil {
+			return nil
+		}
+		return listConcat(lhs, rhs)
+	}
+	if lt.Kind != StringKind {
+		lhs = foldUnOp(e, &UnOpInit{Op: opCast, Arg: lhs, Ty: stringType}, rec, false)
+	}
+	var rhs Init
+	if p.Operand == nil {
+		rhs = emptyString
+		if len(ps) > 1 {
+			return e.pastes(strConcat(lhs, rhs), ps[1:], itemType, rec)
+		}
+	} else {
+		rhs = e.suffixed(p.Operand, nil, rec, true)
+		if rhs == nil {
+			return nil
+		}
+		if rhs = e.pastes(rhs, ps[1:], nil, rec); rhs == nil {
+			return nil
+		}
+		rt := rhs.Type()
+		if rt == nil {
+			e.failAt(p.Range(), "eval-paste", "RHS of paste is not typed!")
+			return nil
+		}
+		if rt.Kind != StringKind {
+			rhs = foldUnOp(e, &UnOpInit{Op: opCast, Arg: rhs, Ty: stringType}, rec, false)
+		}
+	}
+	return strConcat(lhs, rhs)
+}
+
+func (e *evaluator) suffixed(sv *tablegen.SuffixedValue, itemType *Type, rec *Record, nameMode bool) Init {
+	res := e.simple(sv.Simple, itemType, rec, nameMode)
+	if res == nil {
+		return nil
+	}
+	for _, s := range sv.Suffixes {
+		switch {
+		case s.Bits != nil:
+			bits, ok := e.rangeList(s.Bits)
+			if !ok {
+				return nil
+			}
+			reverseInts(bits)
+			res = bitRange(res, bits)
+			if res == nil {
+				e.failAt(s.Range(), "eval-bit-range", "Invalid bit range for value")
+				return nil
+			}
+		case s.Slice != nil:
+			res = e.slice(res, s, rec, sv)
+			if res == nil {
+				return nil
+			}
+		case s.Field != nil:
+			name := s.Field.Name
+			ft := fieldType(res, name)
+			if ft == nil {
+				e.failAt(s.Field.Range(), "eval-unknown-field", "Cannot access field '"+name+"' of value '"+res.String()+"'")
+				return nil
+			}
+			if d, ok := res.(*DefInit); ok && d.Rec == rec {
+				e.fatal(s.Field.Range(), "Attempting to access field '"+name+"' of '"+res.String()+"' is a forbidden self-reference")
+			}
+			res = foldField(&FieldInit{Rec: res, Field: name, Ty: ft})
+		}
+	}
+	return res
+}
+
+// fieldType is the type of field name of a record value, or nil.
+func fieldType(v Init, name string) *Type {
+	if d, ok := v.(*DefInit); ok {
+		if rv := d.Rec.Field(name); rv != nil {
+			return rv.Type
+		}
+		return nil
+	}
+	t := v.Type()
+	if t == nil || t.Kind != RecordKind {
+		return nil
+	}
+	for _, c := range t.Classes {
+		if rv := c.Field(name); rv != nil {
+			return rv.Type
+		}
+	}
+	return nil
+}
+
+// bitRange is LLVM's convertInitializerBitRange.
+func bitRange(v Init, bits []int) Init {
+	out := make([]Init, len(bits))
+	switch x := v.(type) {
+	case *BitsInit:
+		for i, b := range bits {
+			if b >= len(x.Bits) {
+				return nil
+			}
+			out[i] = x.Bits[b]
+		}
+	case *IntInit:
+		for i, b := range bits {
+			if b >= 64 {
+				return nil
+			}
+			out[i] = bitOf(x, b)
+		}
+	default:
+		t := v.Type()
+		if t == nil || t.Kind != BitsKind {
+			return nil
+		}
+		for i, b := range bits {
+			if b >= t.Width {
+				return nil
+			}
+			out[i] = &VarBitInit{V: v, Bit: b}
+		}
+	}
+	return &BitsInit{Bits: out}
+}
+
+// slice applies `[...]` to a list: one index selects an element, anything
+// else makes a sublist.
+func (e *evaluator) slice(lhs Init, s *tablegen.Suffix, rec *Record, sv *tablegen.SuffixedValue) Init {
+	lt := lhs.Type()
+	if lt == nil {
+		e.failAt(sv.Simple.Range(), "eval-slice", "Invalid value, list expected")
+		return nil
+	}
+	if lt.Kind != ListKind {
+		e.failAt(sv.Simple.Range(), "eval-slice", "Type '"+lt.String()+"' is invalid, list expected")
+		return nil
+	}
+	var elems []Init
+	var slices []Init
+	single := len(s.Slice) == 1
+	flush := func() {
+		if len(elems) > 0 {
+			slices = append(slices, &ListInit{Elem: intType, Elems: elems})
+			elems = nil
+		}
+	}
+	for _, el := range s.Slice {
+		v := e.value(el.Start, nil, rec, false)
+		if v == nil {
+			return nil
+		}
+		if el.End != nil || el.Sep != "" {
+			var end Init
+			if el.End != nil {
+				end = e.value(el.End, nil, rec, false)
+				if end == nil {
+					return nil
+				}
+				if el.Sep == "" {
+					// "a-5" lexes as a and -5.
+					if i, ok := end.(*IntInit); ok {
+						end = intInit(-i.V)
+					}
+				}
+			}
+			if end == nil || end.Type() == nil || end.Type().Kind != IntKind || v.Type() == nil || v.Type().Kind != IntKind {
+				e.failAt(el.Range(), "eval-slice", "expected int...int")
+				return nil
+			}
+			flush()
+			slices = append(slices, foldBinOp(e, &BinOpInit{Op: opRangeC, LHS: v, RHS: end, Ty: listType(intType)}, rec))
+			single = false
+			continue
+		}
+		vt := v.Type()
+		if vt != nil && vt.Kind == ListKind {
+			if vt.Elem.Kind != IntKind {
+				e.failAt(el.Range(), "eval-slice", "expected list<int>, got "+vt.String())
+				return nil
+			}
+			flush()
+			slices = append(slices, v)
+			single = false
+			continue
+		}
+		if vt == nil || vt.Kind != IntKind {
+			ts := "?"
+			if vt != nil {
+				ts = vt.String()
+			}
+			e.failAt(el.Range(), "eval-slice", "unhandled type "+ts+" in range")
+			return nil
+		}
+		if single {
+			return foldBinOp(e, &BinOpInit{Op: opListElem, LHS: lhs, RHS: v, Ty: lt.Elem}, rec)
+		}
+		elems = append(elems, v)
+	}
+	flush()
+	var idx Init
+	for _, sl := range slices {
+		if idx == nil {
+			idx = sl
+		} else {
+			idx = listConcat(idx, sl)
+		}
+	}
+	return foldBinOp(e, &BinOpInit{Op: opListSlice, LHS: lhs, RHS: idx, Ty: lt}, rec)
+}
+
+func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record, nameMode bool) Init {
+	switch {
+	case s.Int != nil:
+		v, err := parseInt(*s.Int)
+		if err != nil {
+			e.failAt(s.Range(), "eval-int", "invalid integer '"+*s.Int+"'")
+			return nil
+		}
+		return intInit(v)
+	case s.Binary != nil:
+		digits := strings.TrimPrefix(strings.TrimPrefix(*s.Binary, "0b"), "0B")
+		bits := make([]Init, len(digits))
+		for i := range digits {
+			bits[i] = bitInit(digits[len(digits)-1-i] == '1')
+		}
+		return &BitsInit{Bits: bits}
+	case s.Strings != nil:
+		if len(s.Strings) == 1 {
+			u, _ := tablegen.Unquote(s.Strings[0])
+			return stringInit(u)
+		}
+		var sb strings.Builder
+		for _, lit := range s.Strings {
+			u, _ := tablegen.Unquote(lit)
+			sb.WriteString(u)
+		}
+		return stringInit(sb.String())
+	case s.Code != nil:
+		return &StringInit{V: tablegen.CodeBody(*s.Code), Code: true}
+	case s.True:
+		return intInit(1)
+	case s.False:
+		return intInit(0)
+	case s.Unset:
+		return Unset
+	case s.Bits != nil:
+		return e.bitsLiteral(s.Bits, rec)
+	case s.List != nil:
+		return e.listLiteral(s.List, itemType, rec)
+	case s.Dag != nil:
+		return e.dagLiteral(s.Dag, rec)
+	case s.Bang != nil:
+		return e.bang(s.Bang, itemType, rec)
+	case s.ClassInst != nil:
+		return e.classInst(s.ClassInst, rec)
+	case s.Ident != nil:
+		return e.idValue(s.Ident, rec, nameMode)
+	}
+	e.failAt(s.Range(), "eval-syntax", "expected a value")
+	return nil
+}
+
+// idValue resolves an identifier (LLVM's ParseIDValue).
+func (e *evaluator) idValue(id *tablegen.Ident, rec *Record, nameMode bool) Init {
+	name := id.Name
+	if v := e.lookupVar(name); v != nil {
+		return v
+	}
+	if nameMode {
+		return stringInit(name)
+	}
+	if g := e.global(name); g != nil {
+		return g
+	}
+	if rec != nil && !rec.IsClass && e.curMC == nil && rec.NameString() == name {
+		return &UnOpInit{Op: opCast, Arg: stringInit(name), Ty: rec.defType()}
+	}
+	e.failAt(id.Range(), "eval-undefined", "Variable not defined: '"+name+"'")
+	return nil
+}
+
+func (e *evaluator) bitsLiteral(b *tablegen.BitsInit, rec *Record) Init {
+	var bits []Init
+	for i, v := range b.Values {
+		x := e.value(v, nil, rec, false)
+		if x == nil {
+			return nil
+		}
+		if bit := castTo(e, x, bitType); bit != nil {
+			bits = append(bits, bit)
+			continue
+		}
+		if bi, ok := x.(*BitsInit); ok {
+			for j := len(bi.Bits) - 1; j >= 0; j-- {
+				bits = append(bits, bi.Bits[j])
+			}
+			continue
+		}
+		if t := x.Type(); t != nil && t.Kind == BitsKind {
+			for j := t.Width - 1; j >= 0; j-- {
+				bits = append(bits, bitOf(x, j))
+			}
+			continue
+		}
+		e.failAt(v.Range(), "eval-type", "Element #"+strconv.Itoa(i)+" ("+x.String()+") is not convertable to a bit")
+		return nil
+	}
+	reverseInits(bits)
+	return &BitsInit{Bits: bits}
+}
+
+func reverseInits(s []Init) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func (e *evaluator) listLiteral(l *tablegen.ListInit, itemType *Type, rec *Record) Init {
+	var given *Type
+	if itemType != nil {
+		if itemType.Kind != ListKind {
+			e.failAt(l.Range(), "eval-type", "Encountered a list when expecting a "+itemType.String())
+			return nil
+		}
+		given = itemType
+	}
+	var eltHint *Type
+	if given != nil {
+		eltHint = given.Elem
+	}
+	vals := make([]Init, 0, len(l.Values))
+	for _, v := range l.Values {
+		x := e.value(v, eltHint, rec, false)
+		if x == nil {
+			return nil
+		}
+		vals = append(vals, x)
+	}
+	var givenElt *Type
+	if l.ElemType != nil {
+		if givenElt = e.parseType(l.ElemType); givenElt == nil {
+			return nil
+		}
+	}
+	var elt *Type
+	for _, v := range vals {
+		t := v.Type()
+		if t == nil {
+			continue
+		}
+		if elt == nil {
+			elt = t
+			continue
+		}
+		elt = resolveTypes(elt, t)
+		if elt == nil {
+			e.failAt(l.Range(), "eval-type", "Incompatible types in list elements")
+			return nil
+		}
+	}
+	if givenElt != nil {
+		if elt != nil && !convertibleTo(elt, givenElt) {
+			e.failAt(l.Range(), "eval-type", "Incompatible types in list elements")
+			return nil
+		}
+		elt = givenElt
+	}
+	if elt == nil {
+		if given == nil {
+			e.failAt(l.Range(), "eval-type", "No type for list")
+			return nil
+		}
+		elt = given.Elem
+	} else if given != nil && !convertibleTo(elt, given.Elem) {
+		e.failAt(l.Range(), "eval-type", "Element type mismatch for list: element type '"+elt.String()+"' not convertible to '"+given.Elem.String())
+		return nil
+	}
+	return &ListInit{Elem: elt, Elems: vals}
+}
+
+func varName(v *tablegen.VarName) *StringInit {
+	if v == nil {
+		return nil
+	}
+	return stringInit(strings.TrimPrefix(v.Name, "$"))
+}
+
+func (e *evaluator) dagLiteral(d *tablegen.DagInit, rec *Record) Init {
+	if d.Operator == nil || d.Operator.Value == nil {
+		e.failAt(d.Range(), "eval-syntax", "expected identifier or list of value types in dag init")
+		return nil
+	}
+	op := e.value(d.Operator.Value, nil, rec, false)
+	if op == nil {
+		return nil
+	}
+	dag := &DagInit{Op: op, OpName: varName(d.Operator.Name)}
+	dag.Args = make([]Init, 0, len(d.Args))
+	dag.Names = make([]*StringInit, 0, len(d.Args))
+	for _, a := range d.Args {
+		if a.Bare != nil {
+			dag.Args = append(dag.Args, Unset)
+			dag.Names = append(dag.Names, varName(a.Bare))
+			continue
+		}
+		v := e.value(a.Value, nil, rec, false)
+		if v == nil {
+			return nil
+		}
+		dag.Args = append(dag.Args, v)
+		dag.Names = append(dag.Names, varName(a.Name))
+	}
+	return dag
+}
+
+func (e *evaluator) classInst(c *tablegen.ClassInst, rec *Record) Init {
+	class := e.classes[c.Class.Name]
+	if class == nil {
+		e.failAt(c.Class.Range(), "eval-unknown-class", "Expected a class name, got '"+c.Class.Name+"'")
+		return nil
+	}
+	args, ok := e.templateArgValues(c.Args, rec, class)
+	if !ok {
+		return nil
+	}
+	if !e.resolveArguments(class, args, c.Class.Range(), func(string, Init) {}) {
+		return nil
+	}
+	return e.foldVarDef(e.varDef(class, args, c.Class.Range()))
+}

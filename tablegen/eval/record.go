@@ -1,0 +1,249 @@
+package eval
+
+import "tdls/tablegen"
+
+// RecordVal is one field (or template argument) of a record.
+type RecordVal struct {
+	Name  string
+	Type  *Type
+	Value Init
+	// IsField marks a field declared with the `field` keyword, which may stay
+	// unresolved in a def.
+	IsField     bool
+	TemplateArg bool
+	// Decl is the range of the field's name where it was declared.
+	Decl tablegen.Range
+	// Src is the range of the expression that last set the value; zero when
+	// the value was never set from source.
+	Src tablegen.Range
+}
+
+// setValue converts v to the field's type and stores it; it reports false
+// when v does not convert (LLVM's RecordVal::setValue).
+func (rv *RecordVal) setValue(e *evaluator, v Init) bool {
+	c := castTo(e, v, rv.Type)
+	if c == nil {
+		return false
+	}
+	if rv.Type.Kind == BitsKind {
+		if _, ok := c.(*BitsInit); !ok {
+			bits := make([]Init, rv.Type.Width)
+			for i := range bits {
+				bits[i] = bitOf(c, i)
+			}
+			c = &BitsInit{Bits: bits}
+		}
+	}
+	rv.Value = c
+	return true
+}
+
+// SuperRef is a direct superclass of a record and the range of the reference
+// that made it one.
+type SuperRef struct {
+	Class *Record
+	Range tablegen.Range
+}
+
+// Instantiation is one step of the chain that made a record: a defm (or
+// foreach) at Range instantiating the multiclass Via.
+type Instantiation struct {
+	Via   string // multiclass name; empty for a foreach
+	Range tablegen.Range
+}
+
+type assertion struct {
+	rng       tablegen.Range
+	cond, msg Init
+}
+
+type dumpEntry struct {
+	rng tablegen.Range
+	msg Init
+}
+
+// Record is a class or a def.
+type Record struct {
+	// Name is the record's name: a *StringInit once the record is final; in
+	// a multiclass it may still refer to NAME.
+	Name Init
+	// Locs are the definition location (range of the name, or of `def` for
+	// an anonymous def) followed by the location of each defm that
+	// instantiated it, outermost last.
+	Locs []tablegen.Range
+	// Values are the fields (and for a class, template arguments) in
+	// declaration order.
+	Values []RecordVal
+	// TemplateArgs are the qualified names of the template arguments.
+	TemplateArgs []string
+	// Supers are the direct superclasses in order.
+	Supers []SuperRef
+	// Chain is the multiclass instantiations that made this record, innermost
+	// first.
+	Chain     []Instantiation
+	IsClass   bool
+	Anonymous bool
+	// Decl is the whole statement that defined the record.
+	Decl tablegen.Range
+
+	asserts []assertion
+	dumps   []dumpEntry
+	def     *DefInit
+	self    *Type // the record type of a class
+	ty      *Type // the type of a def: its direct superclasses
+	// forward marks a class declared with `class X;` and not yet defined.
+	forward bool
+}
+
+// NameString is the record's name as text.
+func (r *Record) NameString() string { return unquoted(r.Name) }
+
+// Field returns the field or template argument called name, or nil.
+func (r *Record) Field(name string) *RecordVal {
+	for i := range r.Values {
+		if r.Values[i].Name == name {
+			return &r.Values[i]
+		}
+	}
+	return nil
+}
+
+func (r *Record) fieldIndex(name string) int {
+	for i := range r.Values {
+		if r.Values[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *Record) removeField(name string) {
+	if i := r.fieldIndex(name); i >= 0 {
+		r.Values = append(r.Values[:i], r.Values[i+1:]...)
+	}
+}
+
+// IsTemplateArg reports whether name is one of the record's template args.
+func (r *Record) IsTemplateArg(name string) bool {
+	for _, a := range r.TemplateArgs {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// isSubClassOf reports whether c is a direct or indirect superclass.
+func (r *Record) isSubClassOf(c *Record) bool {
+	for _, s := range r.Supers {
+		if s.Class == c || s.Class.isSubClassOf(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// SuperClasses returns every superclass in LLVM's order (each direct
+// superclass after its own superclasses), with repetitions.
+func (r *Record) SuperClasses() []*Record {
+	var out []*Record
+	r.appendSupers(&out)
+	return out
+}
+
+func (r *Record) appendSupers(out *[]*Record) {
+	for _, s := range r.Supers {
+		s.Class.appendSupers(out)
+		*out = append(*out, s.Class)
+	}
+}
+
+func (r *Record) defInit() *DefInit {
+	if r.def == nil {
+		r.def = &DefInit{Rec: r}
+	}
+	return r.def
+}
+
+func (r *Record) selfType() *Type {
+	if r.self == nil {
+		r.self = &Type{Kind: RecordKind, Classes: []*Record{r}}
+	}
+	return r.self
+}
+
+// defType is the type of a reference to the record: its direct
+// superclasses.
+func (r *Record) defType() *Type {
+	if r.ty == nil {
+		classes := make([]*Record, len(r.Supers))
+		for i, s := range r.Supers {
+			classes[i] = s.Class
+		}
+		r.ty = recordType(classes)
+	}
+	return r.ty
+}
+
+// clone copies a record for instantiation.
+func (r *Record) clone() *Record {
+	n := *r
+	n.Values = append([]RecordVal(nil), r.Values...)
+	n.Locs = append([]tablegen.Range(nil), r.Locs...)
+	n.Supers = append([]SuperRef(nil), r.Supers...)
+	n.Chain = append([]Instantiation(nil), r.Chain...)
+	n.asserts = append([]assertion(nil), r.asserts...)
+	n.dumps = append([]dumpEntry(nil), r.dumps...)
+	n.TemplateArgs = append([]string(nil), r.TemplateArgs...)
+	n.def, n.ty, n.self = nil, nil, nil
+	return &n
+}
+
+// resolveWith resolves every field, assertion and dump with res, and the
+// name; it reports the first field whose new value does not fit its type.
+func (r *Record) resolveWith(e *evaluator, res resolver, skip int) {
+	if nn := r.Name.resolve(res); nn != r.Name {
+		r.Name = nn
+	}
+	for i := range r.Values {
+		if i == skip {
+			continue
+		}
+		rv := &r.Values[i]
+		if rv.Value == nil {
+			continue
+		}
+		nv := rv.Value.resolve(res)
+		if nv == rv.Value {
+			continue
+		}
+		if !rv.setValue(e, nv) {
+			ty := ""
+			if t := nv.Type(); t != nil {
+				ty = "of type '" + t.String() + "' "
+			}
+			e.fatal(r.loc(), "Invalid value "+ty+"found when setting field '"+rv.Name+"' of type '"+rv.Type.String()+"' after resolving references: "+unquoted(nv))
+		}
+	}
+	for i := range r.asserts {
+		r.asserts[i].cond = r.asserts[i].cond.resolve(res)
+		r.asserts[i].msg = r.asserts[i].msg.resolve(res)
+	}
+	for i := range r.dumps {
+		r.dumps[i].msg = r.dumps[i].msg.resolve(res)
+	}
+}
+
+// resolveSelf resolves references among the record's own fields (LLVM's
+// Record::resolveReferences with a RecordResolver); newName renames an
+// anonymous record.
+func (r *Record) resolveSelf(e *evaluator, newName Init) {
+	r.resolveWith(e, &recordResolver{e: e, rec: r, name: newName}, -1)
+}
+
+func (r *Record) loc() tablegen.Range {
+	if len(r.Locs) > 0 {
+		return r.Locs[0]
+	}
+	return r.Decl
+}

@@ -1,0 +1,241 @@
+package eval
+
+// resolver substitutes values for variable names (LLVM's Resolver).
+type resolver interface {
+	// lookup returns the value of name, or nil when this resolver does not
+	// know it.
+	lookup(name string) Init
+	// cur is the record being resolved, if any.
+	cur() *Record
+	// final reports whether this is the last resolution of the values, so
+	// that references which cannot be resolved now never will be.
+	final() bool
+	// keepUnsetBits keeps a reference to a bit instead of replacing it by
+	// `?` when the referenced value is unset.
+	keepUnsetBits() bool
+	ev() *evaluator
+}
+
+// mapResolver maps names to values; values may refer to each other (a
+// template argument default referring to an earlier argument).
+type mapResolver struct {
+	e       *evaluator
+	rec     *Record
+	isFinal bool
+	names   []string
+	vals    []Init
+	done    []bool
+}
+
+func newMapResolver(e *evaluator, rec *Record) *mapResolver {
+	return &mapResolver{e: e, rec: rec}
+}
+
+func (m *mapResolver) set(name string, v Init) {
+	for i, n := range m.names {
+		if n == name {
+			m.vals[i], m.done[i] = v, false
+			return
+		}
+	}
+	m.names = append(m.names, name)
+	m.vals = append(m.vals, v)
+	m.done = append(m.done, false)
+}
+
+func (m *mapResolver) has(name string) bool {
+	for _, n := range m.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *mapResolver) lookup(name string) Init {
+	for i, n := range m.names {
+		if n != name {
+			continue
+		}
+		v := m.vals[i]
+		if !m.done[i] && len(m.names) > 1 {
+			// Resolve references among the mapped values; hide this entry
+			// while doing so to stop infinite recursion.
+			m.names[i] = ""
+			v = v.resolve(m)
+			m.names[i], m.vals[i], m.done[i] = name, v, true
+		}
+		return v
+	}
+	return nil
+}
+
+func (m *mapResolver) cur() *Record        { return m.rec }
+func (m *mapResolver) final() bool         { return m.isFinal }
+func (m *mapResolver) keepUnsetBits() bool { return false }
+func (m *mapResolver) ev() *evaluator      { return m.e }
+
+// recordResolver resolves references to the fields of a record to their
+// values (LLVM's RecordResolver), leaving unset fields alone.
+type recordResolver struct {
+	e     *evaluator
+	rec   *Record
+	name  Init // the record's new name, for references to NAME of the record
+	cache map[string]Init
+	stack []string
+}
+
+func (r *recordResolver) lookup(name string) Init {
+	if v, ok := r.cache[name]; ok {
+		return v
+	}
+	for _, s := range r.stack {
+		if s == name {
+			return nil // a field referring to itself
+		}
+	}
+	var v Init
+	if rv := r.rec.Field(name); rv != nil {
+		if rv.Value != Unset {
+			r.stack = append(r.stack, name)
+			v = rv.Value.resolve(r)
+			r.stack = r.stack[:len(r.stack)-1]
+		}
+	} else if r.name != nil && nameKey(r.rec.Name) == name {
+		r.stack = append(r.stack, name)
+		v = r.name.resolve(r)
+		r.stack = r.stack[:len(r.stack)-1]
+	}
+	if r.cache == nil {
+		r.cache = make(map[string]Init, len(r.rec.Values))
+	}
+	r.cache[name] = v
+	return v
+}
+
+func (r *recordResolver) cur() *Record        { return r.rec }
+func (r *recordResolver) final() bool         { return true }
+func (r *recordResolver) keepUnsetBits() bool { return true }
+func (r *recordResolver) ev() *evaluator      { return r.e }
+
+// shadowResolver hides some names from its parent, for the variables that
+// !foreach, !foldl and !filter bind.
+type shadowResolver struct {
+	parent resolver
+	hidden []string
+}
+
+func (s *shadowResolver) lookup(name string) Init {
+	for _, h := range s.hidden {
+		if h == name {
+			return nil
+		}
+	}
+	return s.parent.lookup(name)
+}
+func (s *shadowResolver) cur() *Record        { return s.parent.cur() }
+func (s *shadowResolver) final() bool         { return s.parent.final() }
+func (s *shadowResolver) keepUnsetBits() bool { return s.parent.keepUnsetBits() }
+func (s *shadowResolver) ev() *evaluator      { return s.parent.ev() }
+
+// nameFinder reports whether a value refers to a name (LLVM's
+// HasReferenceResolver), without changing anything.
+type nameFinder struct {
+	e     *evaluator
+	name  string
+	found bool
+}
+
+func (n *nameFinder) lookup(name string) Init {
+	if name == n.name {
+		n.found = true
+	}
+	return nil
+}
+func (n *nameFinder) cur() *Record        { return nil }
+func (n *nameFinder) final() bool         { return false }
+func (n *nameFinder) keepUnsetBits() bool { return false }
+func (n *nameFinder) ev() *evaluator      { return n.e }
+
+func (b *BitsInit) resolve(r resolver) Init {
+	var out []Init
+	var cachedVar, cachedVal Init
+	for i, bit := range b.Bits {
+		nb := bit
+		if vb, ok := bit.(*VarBitInit); ok {
+			if vb.V != cachedVar {
+				cachedVar = vb.V
+				cachedVal = vb.V.resolve(r)
+			}
+			nb = bitOf(cachedVal, vb.Bit)
+		} else {
+			nb = bitOf(bit.resolve(r), 0)
+		}
+		if nb == Unset && r.keepUnsetBits() {
+			nb = bit
+		}
+		if nb != bit && out == nil {
+			out = make([]Init, len(b.Bits))
+			copy(out, b.Bits[:i])
+		}
+		if out != nil {
+			out[i] = nb
+		}
+	}
+	if out == nil {
+		return b
+	}
+	return &BitsInit{Bits: out}
+}
+
+func (l *ListInit) resolve(r resolver) Init {
+	var out []Init
+	for i, e := range l.Elems {
+		ne := e.resolve(r)
+		if ne != e && out == nil {
+			out = make([]Init, len(l.Elems))
+			copy(out, l.Elems[:i])
+		}
+		if out != nil {
+			out[i] = ne
+		}
+	}
+	if out == nil {
+		return l
+	}
+	return &ListInit{Elem: l.Elem, Elems: out}
+}
+
+func (d *DagInit) resolve(r resolver) Init {
+	op := d.Op.resolve(r)
+	var out []Init
+	for i, a := range d.Args {
+		na := a.resolve(r)
+		if na != a && out == nil {
+			out = make([]Init, len(d.Args))
+			copy(out, d.Args[:i])
+		}
+		if out != nil {
+			out[i] = na
+		}
+	}
+	if out == nil && op == d.Op {
+		return d
+	}
+	if out == nil {
+		out = d.Args
+	}
+	return &DagInit{Op: op, OpName: d.OpName, Args: out, Names: d.Names}
+}
+
+// nameKey is the lookup key of a record name: the string, or the key of an
+// anonymous name.
+func nameKey(n Init) string {
+	switch x := n.(type) {
+	case *StringInit:
+		return x.V
+	case *AnonymousNameInit:
+		return x.key()
+	}
+	return "\x00\x00" + n.String()
+}
