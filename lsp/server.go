@@ -65,7 +65,7 @@ var (
 	notifications = map[string]notificationFunc{}
 )
 
-func handle(method string, f requestFunc)       { requests[method] = f }
+func handle(method string, f requestFunc)      { requests[method] = f }
 func notify(method string, f notificationFunc) { notifications[method] = f }
 
 // Serve runs a server on rwc until the client exits or the stream ends.

@@ -1,0 +1,227 @@
+// Package lsptest drives a language server over a stream, as an editor
+// would: in-process over a pipe, or an external binary over stdio. Tests
+// and benchmarks use it to compare tdls with tblgen-lsp-server at the same
+// positions.
+package lsptest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// Client is the editor side of one connection.
+type Client struct {
+	conn jsonrpc2.Conn
+	rwc  io.ReadWriteCloser
+	cmd  *exec.Cmd
+
+	mu       sync.Mutex
+	diags    map[protocol.DocumentURI][]Published
+	waiters  []*waiter
+	versions map[protocol.DocumentURI]int32
+	// Configuration answers workspace/configuration requests.
+	Configuration any
+}
+
+// Published is one publishDiagnostics notification and when it arrived.
+type Published struct {
+	Params protocol.PublishDiagnosticsParams
+	At     time.Time
+}
+
+type waiter struct {
+	uri   protocol.DocumentURI
+	after time.Time
+	ch    chan Published
+}
+
+// New connects a client to a server reachable through rwc.
+func New(ctx context.Context, rwc io.ReadWriteCloser) *Client {
+	c := &Client{rwc: rwc, diags: map[protocol.DocumentURI][]Published{}, versions: map[protocol.DocumentURI]int32{}}
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	c.conn.Go(ctx, c.handle)
+	return c
+}
+
+// cmdStream joins a process's stdout and stdin.
+type cmdStream struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// Start runs an external server binary and connects to its stdio.
+func Start(ctx context.Context, bin string, args ...string) (*Client, error) {
+	cmd := exec.CommandContext(ctx, bin, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	c := New(ctx, cmdStream{Reader: out, WriteCloser: in})
+	c.cmd = cmd
+	return c, nil
+}
+
+func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	switch req.Method() {
+	case "textDocument/publishDiagnostics":
+		var p protocol.PublishDiagnosticsParams
+		if err := json.Unmarshal(req.Params(), &p); err == nil {
+			pub := Published{Params: p, At: time.Now()}
+			c.mu.Lock()
+			c.diags[p.URI] = append(c.diags[p.URI], pub)
+			keep := c.waiters[:0]
+			for _, w := range c.waiters {
+				if w.uri == p.URI && !pub.At.Before(w.after) {
+					w.ch <- pub
+				} else {
+					keep = append(keep, w)
+				}
+			}
+			c.waiters = keep
+			c.mu.Unlock()
+		}
+		return reply(ctx, nil, nil)
+	case "workspace/configuration":
+		var p struct {
+			Items []json.RawMessage `json:"items"`
+		}
+		_ = json.Unmarshal(req.Params(), &p)
+		res := make([]any, len(p.Items))
+		for i := range res {
+			res[i] = c.Configuration
+		}
+		return reply(ctx, res, nil)
+	}
+	return reply(ctx, nil, nil)
+}
+
+// Call sends a request and decodes its result into result.
+func (c *Client) Call(ctx context.Context, method string, params, result any) error {
+	_, err := c.conn.Call(ctx, method, params, result)
+	return err
+}
+
+// Notify sends a notification.
+func (c *Client) Notify(ctx context.Context, method string, params any) error {
+	return c.conn.Notify(ctx, method, params)
+}
+
+// Initialize performs the initialize handshake with rootDir as the
+// workspace and returns the server's answer.
+func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any) (json.RawMessage, error) {
+	params := map[string]any{
+		"processId": nil,
+		"capabilities": map[string]any{
+			"workspace":    map[string]any{"configuration": c.Configuration != nil},
+			"textDocument": map[string]any{"publishDiagnostics": map[string]any{"relatedInformation": true}},
+		},
+		"initializationOptions": initOptions,
+	}
+	if rootDir != "" {
+		params["rootUri"] = uri.File(rootDir)
+		params["workspaceFolders"] = []map[string]any{{"uri": uri.File(rootDir), "name": "root"}}
+	}
+	var res json.RawMessage
+	if err := c.Call(ctx, "initialize", params, &res); err != nil {
+		return nil, err
+	}
+	return res, c.Notify(ctx, "initialized", map[string]any{})
+}
+
+// Open sends didOpen for path with text.
+func (c *Client) Open(ctx context.Context, path, text string) error {
+	u := uri.File(path)
+	c.mu.Lock()
+	c.versions[u] = 1
+	c.mu.Unlock()
+	return c.Notify(ctx, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": u, "languageId": "tablegen", "version": 1, "text": text},
+	})
+}
+
+// Change sends a full-document didChange for path.
+func (c *Client) Change(ctx context.Context, path, text string) error {
+	u := uri.File(path)
+	c.mu.Lock()
+	c.versions[u]++
+	v := c.versions[u]
+	c.mu.Unlock()
+	return c.Notify(ctx, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": u, "version": v},
+		"contentChanges": []map[string]any{{"text": text}},
+	})
+}
+
+// Close sends didClose.
+func (c *Client) Close(ctx context.Context, path string) error {
+	return c.Notify(ctx, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri.File(path)}})
+}
+
+// Expect registers interest in the next publishDiagnostics for path that
+// arrives from now on; call it before the change that triggers it.
+func (c *Client) Expect(path string) <-chan Published {
+	w := &waiter{uri: uri.File(path), after: time.Now(), ch: make(chan Published, 1)}
+	c.mu.Lock()
+	c.waiters = append(c.waiters, w)
+	c.mu.Unlock()
+	return w.ch
+}
+
+// Wait receives from an Expect channel with a timeout.
+func Wait(ch <-chan Published, timeout time.Duration) (Published, error) {
+	select {
+	case p := <-ch:
+		return p, nil
+	case <-time.After(timeout):
+		return Published{}, fmt.Errorf("no publishDiagnostics within %v", timeout)
+	}
+}
+
+// Diagnostics returns every publishDiagnostics received for path so far.
+func (c *Client) Diagnostics(path string) []Published {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Published(nil), c.diags[uri.File(path)]...)
+}
+
+// Shutdown sends shutdown and exit and closes the connection.
+func (c *Client) Shutdown(ctx context.Context) error {
+	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	err := c.Call(sctx, "shutdown", nil, nil)
+	_ = c.Notify(sctx, "exit", nil)
+	if c.cmd != nil {
+		done := make(chan error, 1)
+		go func() { done <- c.cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			_ = c.cmd.Process.Kill()
+			<-done
+		}
+	}
+	c.conn.Close()
+	return err
+}
+
+// Raw writes bytes straight to the server, for malformed-input tests.
+func (c *Client) Raw(b []byte) error {
+	_, err := c.rwc.Write(b)
+	return err
+}
