@@ -3,6 +3,7 @@ package eval
 import (
 	"bufio"
 	"io"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -131,7 +132,8 @@ func (j *jsonWriter) record(d *Record) {
 					w.WriteByte(',')
 				}
 				p := j.set.Position(l.Start)
-				j.str(p.Filename + ":" + strconv.Itoa(p.Line))
+				// LLVM prints the file's base name only.
+				j.str(filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line))
 			}
 			w.WriteByte(']')
 		case "!name":

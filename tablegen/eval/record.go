@@ -76,7 +76,8 @@ type Record struct {
 	Values []RecordVal
 	// TemplateArgs are the qualified names of the template arguments.
 	TemplateArgs []string
-	// Supers are the direct superclasses in order.
+	// Supers are all superclasses, each after its own superclasses, in the
+	// order LLVM keeps them (a class reached twice is listed twice).
 	Supers []SuperRef
 	// Chain is the multiclass instantiations that made this record, innermost
 	// first.
@@ -136,26 +137,37 @@ func (r *Record) IsTemplateArg(name string) bool {
 // isSubClassOf reports whether c is a direct or indirect superclass.
 func (r *Record) isSubClassOf(c *Record) bool {
 	for _, s := range r.Supers {
-		if s.Class == c || s.Class.isSubClassOf(c) {
+		if s.Class == c {
 			return true
 		}
 	}
 	return false
 }
 
-// SuperClasses returns every superclass in LLVM's order (each direct
-// superclass after its own superclasses), with repetitions.
+// SuperClasses returns every superclass in LLVM's order.
 func (r *Record) SuperClasses() []*Record {
-	var out []*Record
-	r.appendSupers(&out)
+	out := make([]*Record, len(r.Supers))
+	for i, s := range r.Supers {
+		out[i] = s.Class
+	}
 	return out
 }
 
-func (r *Record) appendSupers(out *[]*Record) {
-	for _, s := range r.Supers {
-		s.Class.appendSupers(out)
-		*out = append(*out, s.Class)
+// DirectSuperClasses returns the classes named in the record's parent list
+// (and their instantiation ranges), last first, as LLVM derives them.
+func (r *Record) DirectSuperClasses() []SuperRef {
+	var out []SuperRef
+	scs := r.Supers
+	for len(scs) > 0 {
+		last := scs[len(scs)-1]
+		n := 1 + len(last.Class.Supers)
+		if n > len(scs) {
+			n = len(scs)
+		}
+		scs = scs[:len(scs)-n]
+		out = append(out, last)
 	}
+	return out
 }
 
 func (r *Record) defInit() *DefInit {
@@ -176,8 +188,9 @@ func (r *Record) selfType() *Type {
 // superclasses.
 func (r *Record) defType() *Type {
 	if r.ty == nil {
-		classes := make([]*Record, len(r.Supers))
-		for i, s := range r.Supers {
+		direct := r.DirectSuperClasses()
+		classes := make([]*Record, len(direct))
+		for i, s := range direct {
 			classes[i] = s.Class
 		}
 		r.ty = recordType(classes)

@@ -241,7 +241,7 @@ func resolveRecordTypes(a, b *Type) *Type {
 		if b.isSubClassOf(r) {
 			common = append(common, r)
 		} else {
-			for _, s := range r.Supers {
+			for _, s := range r.DirectSuperClasses() {
 				stack = append(stack, s.Class)
 			}
 		}
