@@ -14,6 +14,7 @@ import (
 type syntaxFailure struct {
 	at  int // token index
 	msg string
+	rng Range // where to report, when not at the token (a missing ';')
 }
 
 func (p *stmtParser) failf(format string, args ...any) {
@@ -29,11 +30,17 @@ func (p *stmtParser) kindAt(off int) TokenKind {
 	return TokEOF
 }
 
-// expect consumes a token of kind k or fails naming what it is for.
+// expect consumes a token of kind k or fails naming what it is for. A
+// missing ';' or ',' is reported right after the previous token when the
+// next token is on a later line: that is where it is missing.
 func (p *stmtParser) expect(k TokenKind, context string) Token {
 	t := p.toks[p.i]
 	if t.Kind != k {
-		p.failf("expected %s%s, found %s", k, context, t.Describe())
+		msg := fmt.Sprintf("expected %s%s, found %s", k, context, t.Describe())
+		if k == TokSemi || k == TokComma {
+			p.failMissing(msg)
+		}
+		p.failf("%s", msg)
 	}
 	p.advance()
 	return t
@@ -118,6 +125,32 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 	return out
 }
 
+// failMissing fails for a missing terminator: at the end of the previous
+// token when the next token is on a later line, else at the next token.
+func (p *stmtParser) failMissing(msg string) {
+	if p.i > 0 && p.onLaterLine(p.i) {
+		end := p.toks[p.i-1].End
+		panic(syntaxFailure{at: p.i, msg: msg, rng: Range{end, end}})
+	}
+	p.failf("%s", msg)
+}
+
+// onLaterLine reports whether token i starts on a later line than token i-1
+// ends.
+func (p *stmtParser) onLaterLine(i int) bool {
+	f := p.set.File(p.toks[i].Pos)
+	if f == nil || !f.Contains(p.toks[i-1].End) {
+		return true // a file boundary
+	}
+	between := f.Content[f.Offset(p.toks[i-1].End):f.Offset(p.toks[i].Pos)]
+	for _, c := range between {
+		if c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *stmtParser) describeAt(i int) string {
 	pos := p.set.Position(p.toks[i].Pos)
 	return fmt.Sprintf("%d:%d", pos.Line, pos.Column)
@@ -194,7 +227,7 @@ func (p *stmtParser) rdBody(what string) *Body {
 		}
 		p.advance()
 	default:
-		p.failf("expected ';' or '{' to start the %s body, found %s", what, p.toks[p.i].Describe())
+		p.failMissing(fmt.Sprintf("expected ';' or '{' to start the %s body, found %s", what, p.toks[p.i].Describe()))
 	}
 	b.Node = p.node(start)
 	return b
@@ -496,6 +529,13 @@ func (p *stmtParser) rdSuffixed() *SuffixedValue {
 		sf := &Suffix{}
 		switch p.kind() {
 		case TokLBrace:
+			// A bit slice holds integers; any other '{' after a value
+			// belongs to what follows (typically a record body after an
+			// unclosed '<'), and the error is better reported there.
+			if p.kindAt(1) != TokInt {
+				sv.Node = p.node(start)
+				return sv
+			}
 			p.advance()
 			sf.Bits = p.rdRangeList(TokRBrace)
 		case TokLSquare:

@@ -185,7 +185,11 @@ func produce[P any](p *stmtParser, start int, descent func() *P, ref *participle
 			if !isFailure {
 				panic(r)
 			}
-			p.report(f.at, f.msg)
+			if f.rng != (Range{}) {
+				p.diags.errorAt(f.rng, "syntax-expected", f.msg)
+			} else {
+				p.report(f.at, f.msg)
+			}
 			p.recover(start, f.at)
 			out, ok = nil, false
 		}

@@ -58,7 +58,7 @@ def Good6;
 	got := positions(set, diags)
 	want := []diagAt{
 		{2, 23, "syntax-expected"},  // Unclosed: ';' where ',' or '>' is expected
-		{5, 1, "syntax-expected"},   // MissingSemi: 'def' where ';' or '{' is expected
+		{4, 26, "syntax-expected"},  // MissingSemi: ';' or '{' missing after Base<2>
 		{6, 23, "syntax-bang"},      // BadBang: unknown operator
 		{8, 22, "syntax-statement"}, // Stray: ')' at top level
 		{11, 5, "syntax-expected"},  // bad let: 'in' where a name is expected
