@@ -242,7 +242,7 @@ func concatStrings(a, b *StringInit) *StringInit {
 	if len(a.V)+len(b.V) > maxStringLen {
 		return a
 	}
-	return &StringInit{V: a.V + b.V, Code: a.Code && b.Code}
+	return &StringInit{V: a.V + b.V, Code: a.Code || b.Code}
 }
 
 // dagArgIndex finds a dag argument by index or $name.
