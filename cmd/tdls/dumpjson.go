@@ -77,12 +77,10 @@ func runDumpJSON(args []string) int {
 		Loader:  &tablegen.CommandLineLoader{IncludeDirs: includes},
 		Defines: defines,
 	})
-	diags := u.Diags
-	var res *eval.Result
-	if !diags.HasErrors() {
-		res = eval.Evaluate(u, eval.Options{})
-		diags = append(diags, res.Diagnostics...)
-	}
+	// Evaluate even after syntax errors so that later, independent errors
+	// are reported too.
+	res := eval.Evaluate(u, eval.Options{})
+	diags := append(u.Diags, res.Diagnostics...)
 	for _, d := range diags {
 		p := set.Position(d.Range.Start)
 		fmt.Fprintf(os.Stderr, "%s:%d:%d: %s: %s [%s]\n", p.Filename, p.Line, p.Column, d.Severity, d.Message, d.Code)

@@ -115,20 +115,22 @@ func (e *evaluator) unary(b *tablegen.BangOp, op opcode, rec *Record) Init {
 		return nil
 	}
 	at := arg.Type()
+	// LLVM reports these at the token after the argument.
+	after := tablegen.Range{Start: b.Args[0].Range().End, End: b.Args[0].Range().End}
 	switch op {
 	case opEmpty, opSize:
 		if at == nil || (at.Kind != ListKind && at.Kind != StringKind && at.Kind != DagKind) {
-			e.failAt(b.Args[0].Range(), "eval-operator-type", "expected string, list, or dag type argument in unary operator")
+			e.failAt(after, "eval-operator-type", "expected string, list, or dag type argument in unary operator")
 			return nil
 		}
 	case opHead, opTail, opListFlatten:
 		if at == nil || at.Kind != ListKind {
-			e.failAt(b.Args[0].Range(), "eval-operator-type", "expected list type argument in unary operator")
+			e.failAt(after, "eval-operator-type", "expected list type argument in unary operator")
 			return nil
 		}
 		l, isList := arg.(*ListInit)
 		if isList && len(l.Elems) == 0 && op != opListFlatten {
-			e.failAt(b.Args[0].Range(), "eval-operator-type", "empty list argument in unary operator")
+			e.failAt(after, "eval-operator-type", "empty list argument in unary operator")
 			return nil
 		}
 		elemTy := at.Elem

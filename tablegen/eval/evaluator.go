@@ -433,11 +433,11 @@ func (e *evaluator) resolveLoop(l *foreachLoop, substs []subst, final bool, dest
 		e.errorAt(l.rng, "eval-foreach-list", "attempting to loop over '"+list.String()+"', expected a list")
 		return
 	}
+	if e.iterations+len(li.Elems) > e.opts.MaxLoopIterations {
+		e.fatal(l.rng, "foreach: more than "+itoa(int64(e.opts.MaxLoopIterations))+" iterations in total (runaway loop?)")
+	}
+	e.iterations += len(li.Elems)
 	for _, x := range li.Elems {
-		e.iterations++
-		if e.iterations > e.opts.MaxLoopIterations {
-			e.fatal(l.rng, "foreach: more than "+itoa(int64(e.opts.MaxLoopIterations))+" iterations in total")
-		}
 		s := substs
 		if l.iter != nil {
 			s = append(substs[:len(substs):len(substs)], subst{l.iter.Name, x})

@@ -1,0 +1,2 @@
+foreach i = !range(5000) in def r#i;
+def after;
