@@ -41,17 +41,8 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	tg := &tablegen.Unit{Set: set, Root: byPath[root], Lex: &tablegen.LexResult{Macros: a.macros}}
 	u.TG = tg
 
-	n := 0
-	for _, r := range a.runs {
-		n += r.hi - r.lo
-	}
-	toks := make([]tablegen.Token, 0, n+1)
-	for _, r := range a.runs {
-		toks = append(toks, r.e.tokens[r.lo:r.hi]...)
-	}
 	rootEntry := a.entries[root]
-	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: rootEntry.eof, End: rootEntry.eof})
-	tg.Lex.Tokens = toks
+	u.runs, u.eof = a.runs, rootEntry.eof
 	seenFile := map[string]bool{}
 	tg.Lex.Files = append(tg.Lex.Files, byPath[root])
 	seenFile[root] = true
@@ -106,7 +97,9 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		}
 		tg.Diags = append(append(tablegen.Diagnostics{}, tg.Lex.Diags...), pd...)
 	} else {
+		toks := u.Tokens()
 		res := tablegen.Parse(set, toks)
+		tg.Lex.Tokens = toks
 		u.FullParse = true
 		u.Reparsed = len(toks)
 		tg.Statements = res.Statements

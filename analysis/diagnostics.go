@@ -44,12 +44,12 @@ func (u *Unit) Diagnostics(path string) []Diagnostic {
 	loc := func(r tablegen.Range) Location { return Location{File: set.File(r.Start), Range: r} }
 	var out []Diagnostic
 	type summary struct {
-		inc    tablegen.Include
-		errs   int
-		first  string
-		files  map[string]bool
-		notes  []RelatedLocation
-		order  []string
+		inc   tablegen.Include
+		errs  int
+		first string
+		files map[string]bool
+		notes []RelatedLocation
+		order []string
 	}
 	sums := map[int]*summary{}
 	var sumOrder []int

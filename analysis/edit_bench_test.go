@@ -48,3 +48,5 @@ func BenchmarkEditSPIRVMiddle(b *testing.B) {
 	benchEdit(b, "mlir/Dialect/SPIRV/IR/SPIRVOps.td", true)
 }
 func BenchmarkEditArithMiddle(b *testing.B) { benchEdit(b, "mlir/Dialect/Arith/IR/ArithOps.td", true) }
+
+func BenchmarkEditArithEnd(b *testing.B) { benchEdit(b, "mlir/Dialect/Arith/IR/ArithOps.td", false) }

@@ -25,16 +25,29 @@ func (u *Unit) View(path string) *FileView {
 	}
 	v := u.Memo(viewKey(f.Name), func() any {
 		fv := &FileView{Unit: u, File: f, Path: f.Name}
-		var last tablegen.Pos
-		for _, t := range u.TG.Lex.Tokens {
-			if t.Kind != tablegen.TokEOF && f.Contains(t.Pos) && t.Pos > last {
-				fv.toks = append(fv.toks, t)
-				last = t.Pos
+		if u.runs != nil {
+			for _, r := range u.runs {
+				if r.e.path == f.Name && r.hi > r.lo {
+					fv.toks = append(fv.toks, r.e.tokens[r.lo:r.hi]...)
+				}
+			}
+		} else {
+			for _, t := range u.TG.Lex.Tokens {
+				if t.Kind != tablegen.TokEOF && f.Contains(t.Pos) {
+					fv.toks = append(fv.toks, t)
+				}
 			}
 		}
 		// A file included twice under other macro values can contribute
 		// tokens out of order; keep them sorted and unique.
 		sort.SliceStable(fv.toks, func(i, j int) bool { return fv.toks[i].Pos < fv.toks[j].Pos })
+		uniq := fv.toks[:0]
+		for i, t := range fv.toks {
+			if i == 0 || t.Pos != fv.toks[i-1].Pos {
+				uniq = append(uniq, t)
+			}
+		}
+		fv.toks = uniq
 		for _, st := range u.TG.Statements {
 			if f.Contains(st.Range().Start) {
 				fv.stmts = append(fv.stmts, st)

@@ -8,15 +8,15 @@ import (
 type TokenType int
 
 const (
-	TokKeyword TokenType = iota
-	TokTypeName          // bit, int, string, list, ... and class names used as types
-	TokClassName         // classes and multiclasses
-	TokRecord            // defs, defms, defsets and references to records
-	TokField             // fields
-	TokTemplateArg       // template arguments
-	TokVariable          // defvar, foreach variables
-	TokDagName           // $names in dags
-	TokBang              // !operators
+	TokKeyword     TokenType = iota
+	TokTypeName              // bit, int, string, list, ... and class names used as types
+	TokClassName             // classes and multiclasses
+	TokRecord                // defs, defms, defsets and references to records
+	TokField                 // fields
+	TokTemplateArg           // template arguments
+	TokVariable              // defvar, foreach variables
+	TokDagName               // $names in dags
+	TokBang                  // !operators
 	TokString
 	TokNumber
 	TokCode // [{ code }]

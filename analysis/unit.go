@@ -13,8 +13,12 @@ import (
 // Unit is one analysed translation unit: a root file and its include
 // closure, parsed. It is immutable and belongs to one snapshot.
 type Unit struct {
-	Root  string         // path of the root file
-	TG    *tablegen.Unit // tokens, includes, statements, diagnostics
+	Root string // path of the root file
+	// TG is the parsed unit: includes, statements, diagnostics. Its
+	// Lex.Tokens is left empty when the unit was spliced from cached files
+	// (copying every token of the closure on each keystroke is the largest
+	// cost of an edit); Tokens returns the stream.
+	TG    *tablegen.Unit
 	Files map[string]*tablegen.File
 	// Parents[i] is the index in TG.Lex.Includes of the include through
 	// which the file holding include i was reached; -1 when it is the root.
@@ -29,6 +33,31 @@ type Unit struct {
 
 	memoMu sync.Mutex
 	memo   map[any]any
+
+	runs       []tokenRun // the token stream, as runs of per-file tokens
+	eof        tablegen.Pos
+	tokensOnce sync.Once
+	tokens     []tablegen.Token
+}
+
+// Tokens returns the unit's token stream, ending with EOF.
+func (u *Unit) Tokens() []tablegen.Token {
+	u.tokensOnce.Do(func() {
+		if u.TG.Lex.Tokens != nil {
+			u.tokens = u.TG.Lex.Tokens
+			return
+		}
+		n := 1
+		for _, r := range u.runs {
+			n += r.hi - r.lo
+		}
+		toks := make([]tablegen.Token, 0, n)
+		for _, r := range u.runs {
+			toks = append(toks, r.e.tokens[r.lo:r.hi]...)
+		}
+		u.tokens = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: u.eof, End: u.eof})
+	})
+	return u.tokens
 }
 
 // Memo returns the value computed by compute for key, once per unit. Layers

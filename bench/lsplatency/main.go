@@ -1,0 +1,139 @@
+// Command lsplatency measures, for tdls and tblgen-lsp-server driven over
+// stdio in the same run, the time from a one-character full-document
+// didChange to the publishDiagnostics that answers it, at the end and in
+// the middle of large MLIR .td files; it prints the median of N edits and
+// the ratio tdls / tblgen-lsp-server.
+//
+//	go run ./bench/lsplatency [-n 20] [-tdls BIN] [-tblgen BIN] [-include DIR]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"tdls/lsp/lsptest"
+)
+
+var files = []string{
+	"mlir/Dialect/Arith/IR/ArithOps.td",
+	"mlir/Dialect/LLVMIR/LLVMOps.td",
+	"mlir/Dialect/SPIRV/IR/SPIRVOps.td",
+	"mlir/Dialect/LLVMIR/NVVMOps.td",
+}
+
+type server struct {
+	name string
+	bin  string
+	args []string
+}
+
+func main() {
+	n := flag.Int("n", 20, "edits per position")
+	tdlsBin := flag.String("tdls", "", "tdls binary (built from this module when empty)")
+	tblgen := flag.String("tblgen", "/usr/lib/llvm-22/bin/tblgen-lsp-server", "tblgen-lsp-server binary")
+	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
+	flag.Parse()
+	if _, err := os.Stat(*tblgen); err != nil {
+		fmt.Fprintf(os.Stderr, "SKIP: %v (install LLVM 22)\n", err)
+		os.Exit(0)
+	}
+	if *tdlsBin == "" {
+		dir, err := os.MkdirTemp("", "lsplatency")
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+		*tdlsBin = filepath.Join(dir, "tdls")
+		if out, err := exec.Command("go", "build", "-o", *tdlsBin, "./cmd/tdls").CombinedOutput(); err != nil {
+			fail(fmt.Errorf("building tdls: %v\n%s", err, out))
+		}
+	}
+	servers := []server{
+		{"tdls", *tdlsBin, []string{"serve", "--tablegen-extra-dir=" + *include, "--log-level=error"}},
+		{"tblgen-lsp-server", *tblgen, []string{"--tablegen-extra-dir=" + *include}},
+	}
+	fmt.Printf("%-14s %-6s %12s %20s %8s\n", "file", "where", "tdls", "tblgen-lsp-server", "ratio")
+	worst := 0.0
+	for _, rel := range files {
+		path := filepath.Join(*include, rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fail(err)
+		}
+		for _, where := range []string{"end", "middle"} {
+			var med [2]time.Duration
+			for i, s := range servers {
+				med[i], err = measure(s, path, string(data), where, *n)
+				if err != nil {
+					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
+				}
+			}
+			ratio := float64(med[0]) / float64(med[1])
+			worst = max(worst, ratio)
+			fmt.Printf("%-14s %-6s %12s %20s %8.3f\n", filepath.Base(rel), where, round(med[0]), round(med[1]), ratio)
+		}
+	}
+	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server %.3f (bar 0.2)\n", worst)
+}
+
+// measure opens path in a fresh server and times n edits.
+func measure(s server, path, text, where string, n int) (time.Duration, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, err := lsptest.Start(ctx, s.bin, s.args...)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Shutdown(context.Background())
+	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
+		return 0, err
+	}
+	ch := c.Expect(path)
+	if err := c.Open(ctx, path, text); err != nil {
+		return 0, err
+	}
+	if _, err := lsptest.Wait(ch, 30*time.Second); err != nil {
+		return 0, fmt.Errorf("open: %v", err)
+	}
+	off := len(text)
+	if where == "middle" {
+		off = len(text) / 2
+		if i := strings.IndexByte(text[off:], '\n'); i >= 0 {
+			off += i
+		}
+	}
+	var times []time.Duration
+	for i := 0; i < n; i++ {
+		ins := " "
+		if i%2 == 1 {
+			ins = "  "
+		}
+		edited := text[:off] + ins + text[off:]
+		ch := c.Expect(path)
+		t0 := time.Now()
+		if err := c.Change(ctx, path, edited); err != nil {
+			return 0, err
+		}
+		pub, err := lsptest.Wait(ch, 30*time.Second)
+		if err != nil {
+			return 0, fmt.Errorf("edit %d: %v", i, err)
+		}
+		times = append(times, pub.At.Sub(t0))
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	return times[len(times)/2], nil
+}
+
+func round(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "lsplatency:", err)
+	os.Exit(1)
+}
