@@ -178,6 +178,14 @@ func tokenIndex(u *tablegen.Unit, p tablegen.Pos) int {
 			return j
 		}
 	}
+	// Not at a token (an include directive, which the lexer consumes): the
+	// first later token of the same file.
+	f := u.Set.File(p)
+	for j := range toks {
+		if toks[j].Pos >= p && f != nil && f.Contains(toks[j].Pos) {
+			return j
+		}
+	}
 	return len(toks)
 }
 
