@@ -12,9 +12,10 @@ import (
 // statement driver turns into one diagnostic and a recovery.
 
 type syntaxFailure struct {
-	at  int // token index
-	msg string
-	rng Range // where to report, when not at the token (a missing ';')
+	at      int // token index
+	msg     string
+	rng     Range // where to report, when not at the token (a missing ';')
+	related []Related
 }
 
 func (p *stmtParser) failf(format string, args ...any) {
@@ -119,7 +120,7 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 		}
 	}
 	if p.kind() != TokGreater {
-		p.failf("expected ',' or '>' in the template argument list opened at %s, found %s", p.describeAt(open), p.toks[p.i].Describe())
+		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' in the template argument list, found %s", p.toks[p.i].Describe()))
 	}
 	p.advance()
 	return out
@@ -151,9 +152,12 @@ func (p *stmtParser) onLaterLine(i int) bool {
 	return false
 }
 
-func (p *stmtParser) describeAt(i int) string {
-	pos := p.set.Position(p.toks[i].Pos)
-	return fmt.Sprintf("%d:%d", pos.Line, pos.Column)
+// failUnclosed fails inside a bracketed list, pointing back at its opening
+// bracket through related information (messages carry no positions, so a
+// diagnostic stays valid when an edit above it moves lines).
+func (p *stmtParser) failUnclosed(open int, what, msg string) {
+	panic(syntaxFailure{at: p.i, msg: msg,
+		related: []Related{{Range: p.toks[open].Range(), Message: "the " + what + " starts here"}}})
 }
 
 func (p *stmtParser) rdParents() []*ClassRef {
@@ -204,7 +208,7 @@ func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
 		}
 	}
 	if p.kind() != TokGreater {
-		p.failf("expected ',' or '>' to close the template arguments opened at %s, found %s", p.describeAt(open), p.toks[p.i].Describe())
+		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' to close the template arguments, found %s", p.toks[p.i].Describe()))
 	}
 	p.advance()
 	return out
@@ -680,7 +684,7 @@ func (p *stmtParser) rdValueList(close TokenKind, what string) []*Value {
 		}
 	}
 	if p.kind() != close {
-		p.failf("expected ',' or %s in the %s opened at %s, found %s", close, what, p.describeAt(open), p.toks[p.i].Describe())
+		p.failUnclosed(open, what, fmt.Sprintf("expected ',' or %s in the %s, found %s", close, what, p.toks[p.i].Describe()))
 	}
 	p.advance()
 	return out
@@ -720,7 +724,7 @@ func (p *stmtParser) rdDagInit() *DagInit {
 		}
 	}
 	if p.kind() != TokRParen {
-		p.failf("expected ',' or ')' in the dag opened at %s, found %s", p.describeAt(start), p.toks[p.i].Describe())
+		p.failUnclosed(start, "dag", fmt.Sprintf("expected ',' or ')' in the dag, found %s", p.toks[p.i].Describe()))
 	}
 	p.advance()
 	d.Node = p.node(start)

@@ -186,9 +186,9 @@ func produce[P any](p *stmtParser, start int, descent func() *P, ref *participle
 				panic(r)
 			}
 			if f.rng != (Range{}) {
-				p.diags.errorAt(f.rng, "syntax-expected", f.msg)
+				p.diags.errorAt(f.rng, "syntax-expected", f.msg, f.related...)
 			} else {
-				p.report(f.at, f.msg)
+				p.report(f.at, f.msg, f.related...)
 			}
 			p.recover(start, f.at)
 			out, ok = nil, false
@@ -197,9 +197,9 @@ func produce[P any](p *stmtParser, start int, descent func() *P, ref *participle
 	return descent(), true
 }
 
-func (p *stmtParser) report(at int, msg string) {
+func (p *stmtParser) report(at int, msg string, related ...Related) {
 	if t := p.toks[at]; t.Kind != TokError { // lexical errors are already reported
-		p.diags.errorAt(t.Range(), "syntax-expected", msg)
+		p.diags.errorAt(t.Range(), "syntax-expected", msg, related...)
 	}
 }
 
