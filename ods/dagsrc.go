@@ -1,0 +1,185 @@
+package ods
+
+import (
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+// dagArgRanges finds where each argument of the op's dag field is written,
+// when the field was set straight from a dag literal `(ins A:$a, B:$b)` in
+// the op's own statement. Values carry no ranges, so the literal is
+// rescanned; when it does not match the value (the dag came from a template
+// argument or an operator), every argument gets the field's range.
+func (op *Op) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
+	out := make([]tablegen.Range, len(dag.Args))
+	fallback := op.fieldRange(field)
+	for i := range out {
+		out[i] = fallback
+	}
+	if fallback == op.Range || op.set == nil {
+		return out
+	}
+	f := op.set.File(fallback.Start)
+	if f == nil {
+		return out
+	}
+	start, end := f.Offset(fallback.Start), f.Offset(fallback.End)
+	spans := scanDagArgs(f.Content[start:end])
+	if len(spans) != len(dag.Args) {
+		return out
+	}
+	for i, s := range spans {
+		out[i] = tablegen.Range{Start: f.Pos(start + s[0]), End: f.Pos(start + s[1])}
+	}
+	return out
+}
+
+// scanDagArgs splits a dag literal into its arguments, as [start, end)
+// offsets; nil when text is not a dag literal.
+func scanDagArgs(text []byte) [][2]int {
+	s := &dagScanner{text: text}
+	s.space()
+	if !s.eat('(') {
+		return nil
+	}
+	s.space()
+	// The operator is one value, separated from the first argument by
+	// white space only.
+	opStart := s.pos
+	s.element(true)
+	if s.pos == opStart {
+		return nil
+	}
+	var spans [][2]int
+	for {
+		s.space()
+		if s.pos >= len(text) {
+			return nil
+		}
+		if s.eat(')') {
+			return spans
+		}
+		if len(spans) > 0 && !s.eat(',') {
+			return nil
+		}
+		s.space()
+		from := s.pos
+		s.element(false)
+		if s.pos == from {
+			return nil
+		}
+		spans = append(spans, [2]int{from, s.trimmedEnd(from)})
+	}
+}
+
+type dagScanner struct {
+	text []byte
+	pos  int
+}
+
+func (s *dagScanner) eat(c byte) bool {
+	if s.pos < len(s.text) && s.text[s.pos] == c {
+		s.pos++
+		return true
+	}
+	return false
+}
+
+// space skips white space and comments.
+func (s *dagScanner) space() {
+	for s.pos < len(s.text) {
+		switch c := s.text[s.pos]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			s.pos++
+		case c == '/' && s.pos+1 < len(s.text) && s.text[s.pos+1] == '/':
+			for s.pos < len(s.text) && s.text[s.pos] != '\n' {
+				s.pos++
+			}
+		case c == '/' && s.pos+1 < len(s.text) && s.text[s.pos+1] == '*':
+			depth := 0
+			for s.pos < len(s.text) {
+				if s.hasPrefix("/*") {
+					depth++
+					s.pos += 2
+				} else if s.hasPrefix("*/") {
+					depth--
+					s.pos += 2
+					if depth == 0 {
+						break
+					}
+				} else {
+					s.pos++
+				}
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (s *dagScanner) hasPrefix(p string) bool {
+	return len(s.text)-s.pos >= len(p) && string(s.text[s.pos:s.pos+len(p)]) == p
+}
+
+// element skips one value with its optional `:$name`: up to a `,` or `)`
+// at nesting depth zero, or, for the operator, up to white space.
+func (s *dagScanner) element(operator bool) {
+	depth := 0
+	for s.pos < len(s.text) {
+		c := s.text[s.pos]
+		switch {
+		case c == '"':
+			s.pos++
+			for s.pos < len(s.text) && s.text[s.pos] != '"' && s.text[s.pos] != '\n' {
+				if s.text[s.pos] == '\\' {
+					s.pos++
+				}
+				s.pos++
+			}
+			s.pos++
+			continue
+		case s.hasPrefix("[{"):
+			for s.pos < len(s.text) && !s.hasPrefix("}]") {
+				s.pos++
+			}
+			s.pos += 2
+			continue
+		case s.hasPrefix("//") || s.hasPrefix("/*"):
+			if depth == 0 && operator {
+				return
+			}
+			s.space()
+			continue
+		case c == '(' || c == '[' || c == '<' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '>' || c == '}':
+			if depth == 0 {
+				return
+			}
+			depth--
+		case c == ',':
+			if depth == 0 {
+				return
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if depth == 0 && operator {
+				return
+			}
+		}
+		s.pos++
+	}
+}
+
+// trimmedEnd is the end of the element that started at from, without the
+// white space and comments before the separator.
+func (s *dagScanner) trimmedEnd(from int) int {
+	end := s.pos
+	for end > from {
+		c := s.text[end-1]
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+		end--
+	}
+	return end
+}

@@ -1,0 +1,105 @@
+package ods
+
+import (
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+// Model is the ODS view of an evaluated translation unit: its dialects and
+// ops, in definition order.
+type Model struct {
+	Result   *eval.Result
+	Dialects []*Dialect
+	Ops      []*Op
+
+	dialectByDef map[*eval.Record]*Dialect
+	opByDef      map[string]*Op
+	opByName     map[string]*Op
+	opByRecord   map[*eval.Record]*Op
+}
+
+// Build makes the model of every def deriving from Dialect and Op. It never
+// fails: what mlir-tblgen would reject is kept as far as it goes and
+// reported by Check.
+func Build(res *eval.Result) *Model {
+	m := &Model{
+		Result:       res,
+		dialectByDef: map[*eval.Record]*Dialect{},
+		opByDef:      map[string]*Op{},
+		opByName:     map[string]*Op{},
+		opByRecord:   map[*eval.Record]*Op{},
+	}
+	for _, def := range res.Defs {
+		if isA(def, "Dialect") {
+			m.dialectFor(def)
+		}
+	}
+	if res.Class("Op") == nil {
+		return m
+	}
+	for _, def := range res.Defs {
+		if !isA(def, "Op") {
+			continue
+		}
+		op := m.buildOp(def)
+		m.Ops = append(m.Ops, op)
+		m.opByDef[def.NameString()] = op
+		m.opByRecord[def] = op
+		if _, dup := m.opByName[op.Name]; !dup {
+			m.opByName[op.Name] = op
+		}
+	}
+	return m
+}
+
+func (m *Model) dialectFor(def *eval.Record) *Dialect {
+	if d := m.dialectByDef[def]; d != nil {
+		return d
+	}
+	d := newDialect(def)
+	m.dialectByDef[def] = d
+	m.Dialects = append(m.Dialects, d)
+	return d
+}
+
+// OpByDef returns the op defined by the def called name, or nil.
+func (m *Model) OpByDef(name string) *Op { return m.opByDef[name] }
+
+// OpByName returns the op with the full op name (`arith.addi`), or nil;
+// the first one defined when several share it.
+func (m *Model) OpByName(name string) *Op { return m.opByName[name] }
+
+// OpByRecord returns the op a def record is, or nil.
+func (m *Model) OpByRecord(r *eval.Record) *Op { return m.opByRecord[r] }
+
+// OpOfDag returns the op a dag's operator refers to, as in DRR patterns
+// `(Arith_AddIOp $a, $b)`, or nil when the operator is not an op.
+func (m *Model) OpOfDag(d *eval.DagInit) *Op {
+	if d == nil {
+		return nil
+	}
+	if def, ok := d.Op.(*eval.DefInit); ok {
+		return m.opByRecord[def.Rec]
+	}
+	return nil
+}
+
+// OpAt returns the op whose def name covers pos, or nil.
+func (m *Model) OpAt(pos tablegen.Pos) *Op {
+	for _, op := range m.Ops {
+		if pos >= op.Range.Start && pos < op.Range.End {
+			return op
+		}
+	}
+	return nil
+}
+
+// DialectByName returns the dialect whose IR name is name, or nil.
+func (m *Model) DialectByName(name string) *Dialect {
+	for _, d := range m.Dialects {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}

@@ -1,0 +1,141 @@
+package ods
+
+import "tdls/tablegen/eval"
+
+// TraitKind is what mlir-tblgen's Trait::create makes of a trait record.
+type TraitKind int
+
+const (
+	// NativeTrait is a C++ trait class (NativeOpTrait, ParamNativeOpTrait).
+	NativeTrait TraitKind = iota
+	// PredTrait is a predicate checked by the verifier (PredOpTrait,
+	// AllTypesMatch, TypesMatchWith, ...).
+	PredTrait
+	// InternalTrait steers the generator (AttrSizedOperandSegments, ...).
+	InternalTrait
+	// InterfaceTrait is an op interface.
+	InterfaceTrait
+)
+
+func (k TraitKind) String() string {
+	switch k {
+	case NativeTrait:
+		return "native"
+	case PredTrait:
+		return "predicate"
+	case InternalTrait:
+		return "internal"
+	}
+	return "interface"
+}
+
+// Trait is one trait or interface of an op.
+type Trait struct {
+	Kind TraitKind
+	// Def is the trait record; nil for a structural trait the generator adds
+	// to the C++ class on its own (ZeroRegions, OneResult, OpInvariants...).
+	Def *eval.Record
+	// CppName is the fully qualified C++ name mlir-tblgen matches traits by
+	// (`::mlir::OpTrait::SameOperandsAndResultType`,
+	// `::mlir::InferTypeOpInterface::Trait`); for a predicate trait it is
+	// empty.
+	CppName string
+	// Summary is a predicate trait's summary.
+	Summary string
+	// Implicit marks a trait the op did not list: the InferTypeOpInterface
+	// mlir-tblgen adds when it can infer every result type, and the
+	// structural traits of the generated C++ class.
+	Implicit bool
+	// DeclaresMethods marks DeclareOpInterfaceMethods<...>: the interface's
+	// methods are declared on the op; AlwaysOverridden lists the methods
+	// with defaults that are declared anyway.
+	DeclaresMethods  bool
+	AlwaysOverridden []string
+	// Interface is the C++ interface class name of an interface trait.
+	Interface string
+}
+
+// Name is the trait as an ODS author knows it: the def name, or the C++ name
+// of a structural trait.
+func (t *Trait) Name() string {
+	if t.Def != nil && !t.Def.Anonymous {
+		return t.Def.NameString()
+	}
+	switch {
+	case t.Kind == InterfaceTrait && t.Interface != "":
+		return t.Interface
+	case t.Kind == PredTrait:
+		return t.Summary
+	}
+	return t.CppName
+}
+
+// newTrait classifies a trait record as Trait::create does.
+func newTrait(def *eval.Record) *Trait {
+	t := &Trait{Def: def}
+	switch {
+	case isA(def, "PredTrait"):
+		t.Kind = PredTrait
+		t.Summary = stringField(def, "summary")
+		return t
+	case isA(def, "GenInternalTrait"):
+		t.Kind = InternalTrait
+		t.CppName = stringField(def, "trait")
+		return t
+	case isA(def, "InterfaceTrait"):
+		t.Kind = InterfaceTrait
+		t.Interface = stringField(def, "cppInterfaceName")
+		t.DeclaresMethods = isA(def, "DeclareInterfaceMethods")
+		if t.DeclaresMethods {
+			t.AlwaysOverridden = stringListField(def, "alwaysOverriddenMethods")
+		}
+	default:
+		t.Kind = NativeTrait
+	}
+	name, ns := stringField(def, "trait"), stringField(def, "cppNamespace")
+	if ns == "" {
+		t.CppName = name
+	} else {
+		t.CppName = ns + "::" + name
+	}
+	return t
+}
+
+// collectTraits flattens the `traits` list as Operator::populateOpStructure
+// does: TraitLists are spliced in, duplicates (the same record) dropped, and
+// an interface's base interfaces put before it. It also reports each trait
+// whose dependentTraits are not listed before it.
+func collectTraits(list []eval.Init) (traits []*Trait, misordered []traitOrderError) {
+	seen := map[*eval.Record]bool{}
+	var insert func([]eval.Init)
+	insert = func(list []eval.Init) {
+		for _, e := range list {
+			d, ok := e.(*eval.DefInit)
+			if !ok {
+				continue
+			}
+			def := d.Rec
+			if isA(def, "TraitList") {
+				insert(listField(def, "traits"))
+				continue
+			}
+			if seen[def] {
+				continue
+			}
+			seen[def] = true
+			if isA(def, "Interface") {
+				insert(listField(def, "baseInterfaces"))
+			}
+			for _, dep := range listField(def, "dependentTraits") {
+				if dd, ok := dep.(*eval.DefInit); ok && !seen[dd.Rec] {
+					misordered = append(misordered, traitOrderError{trait: def, dep: dd.Rec})
+				}
+			}
+			traits = append(traits, newTrait(def))
+		}
+	}
+	insert(list)
+	return traits, misordered
+}
+
+type traitOrderError struct{ trait, dep *eval.Record }
