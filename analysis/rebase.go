@@ -182,14 +182,8 @@ func (s shifter) multiClass(in *tablegen.MultiClass) *tablegen.MultiClass {
 	}
 	out := &tablegen.MultiClass{Node: s.node(in.Node), Body: s.block(in.Body)}
 	if h := in.Header; h != nil {
-		hh := &tablegen.MultiClassHeader{Node: s.node(h.Node), Name: s.ident(h.Name), TemplateArgs: s.templateArgs(h.TemplateArgs)}
-		if h.Parents != nil {
-			hh.Parents = make([]*tablegen.Ident, len(h.Parents))
-			for i, p := range h.Parents {
-				hh.Parents[i] = s.ident(p)
-			}
-		}
-		out.Header = hh
+		out.Header = &tablegen.MultiClassHeader{Node: s.node(h.Node), Name: s.ident(h.Name),
+			TemplateArgs: s.templateArgs(h.TemplateArgs), Parents: s.classRefs(h.Parents)}
 	}
 	return out
 }
@@ -332,7 +326,7 @@ func (s shifter) suffixed(in *tablegen.SuffixedValue) *tablegen.SuffixedValue {
 		out.Suffixes = make([]*tablegen.Suffix, len(in.Suffixes))
 		for i, x := range in.Suffixes {
 			if x != nil {
-				out.Suffixes[i] = &tablegen.Suffix{Node: s.node(x.Node), Bits: s.rangePieces(x.Bits), Slice: s.slice(x.Slice), Field: s.ident(x.Field)}
+				out.Suffixes[i] = &tablegen.Suffix{Node: s.node(x.Node), Bits: s.rangePieces(x.Bits), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
 			}
 		}
 	}
@@ -377,7 +371,7 @@ func (s shifter) nameOperand(in *tablegen.NameOperand) *tablegen.NameOperand {
 		out.Suffixes = make([]*tablegen.NameSuffix, len(in.Suffixes))
 		for i, x := range in.Suffixes {
 			if x != nil {
-				out.Suffixes[i] = &tablegen.NameSuffix{Node: s.node(x.Node), Slice: s.slice(x.Slice), Field: s.ident(x.Field)}
+				out.Suffixes[i] = &tablegen.NameSuffix{Node: s.node(x.Node), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
 			}
 		}
 	}

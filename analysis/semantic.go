@@ -173,9 +173,7 @@ func (c *classifier) statement(st *tablegen.Statement, sc *scope) {
 		if h := st.MultiClass.Header; h != nil {
 			c.mark(h.Name, TokClassName, ModDeclaration)
 			c.templateArgs(h.TemplateArgs, inner)
-			for _, p := range h.Parents {
-				c.mark(p, TokClassName, 0)
-			}
+			c.parents(h.Parents, inner)
 		}
 		c.block(st.MultiClass.Body, inner)
 	case st.Let != nil:

@@ -246,7 +246,7 @@ type MultiClassHeader struct {
 	Node
 	Name         *Ident         `parser:"\"multiclass\" @@"`
 	TemplateArgs []*TemplateArg `parser:"( \"<\" @@ ( \",\" @@ )* \">\" )?"`
-	Parents      []*Ident       `parser:"( \":\" @@ ( \",\" @@ )* )?"`
+	Parents      []*ClassRef    `parser:"( \":\" @@ ( \",\" @@ )* )?"`
 }
 
 // Defset is `defset Type Name = { statements }`.
@@ -304,8 +304,10 @@ type SuffixedValue struct {
 type Suffix struct {
 	Node
 	Bits  []*RangePiece `parser:"(  \"{\" @@ ( \",\" @@ )* \"}\""`
-	Slice []*SliceElem  `parser:"| \"[\" @@ ( \",\" @@ )* \",\"? \"]\""`
-	Field *Ident        `parser:"| \".\" @@ )"`
+	Slice []*SliceElem  `parser:"| \"[\" @@ ( \",\" @@ )*"`
+	// TrailingComma marks `x[i,]`: a one-element list, not an element.
+	TrailingComma bool   `parser:"@\",\"? \"]\""`
+	Field         *Ident `parser:"| \".\" @@ )"`
 }
 
 // SliceElem is `v`, `a...b` or `a-b` inside a list slice.
@@ -340,8 +342,9 @@ type NameOperand struct {
 // NameSuffix is a suffix allowed in a record name.
 type NameSuffix struct {
 	Node
-	Slice []*SliceElem `parser:"(  \"[\" @@ ( \",\" @@ )* \",\"? \"]\""`
-	Field *Ident       `parser:"| \".\" @@ )"`
+	Slice         []*SliceElem `parser:"(  \"[\" @@ ( \",\" @@ )*"`
+	TrailingComma bool         `parser:"@\",\"? \"]\""`
+	Field         *Ident       `parser:"| \".\" @@ )"`
 }
 
 // SimpleValue is a literal, reference or operator application.

@@ -450,7 +450,7 @@ func (p *stmtParser) rdMultiClassHeader() *MultiClassHeader {
 	}
 	if p.accept(TokColon) {
 		for {
-			h.Parents = append(h.Parents, p.ident("a parent multiclass name"))
+			h.Parents = append(h.Parents, p.rdClassRef())
 			if !p.accept(TokComma) {
 				break
 			}
@@ -544,7 +544,7 @@ func (p *stmtParser) rdSuffixed() *SuffixedValue {
 			sf.Bits = p.rdRangeList(TokRBrace)
 		case TokLSquare:
 			p.advance()
-			sf.Slice = p.rdSlice()
+			sf.Slice, sf.TrailingComma = p.rdSlice()
 		case TokDot:
 			p.advance()
 			sf.Field = p.ident("a field name after '.'")
@@ -557,9 +557,9 @@ func (p *stmtParser) rdSuffixed() *SuffixedValue {
 	}
 }
 
-// rdSlice parses slice elements after '[' up to and including ']'.
-func (p *stmtParser) rdSlice() []*SliceElem {
-	var out []*SliceElem
+// rdSlice parses slice elements after '[' up to and including ']', and
+// whether a comma trails the last element.
+func (p *stmtParser) rdSlice() (out []*SliceElem, trailingComma bool) {
 	for {
 		start := p.i
 		e := &SliceElem{Start: p.rdValue()}
@@ -573,12 +573,16 @@ func (p *stmtParser) rdSlice() []*SliceElem {
 		}
 		e.Node = p.node(start)
 		out = append(out, e)
-		if !p.accept(TokComma) || p.kind() == TokRSquare {
+		if !p.accept(TokComma) {
+			break
+		}
+		if p.kind() == TokRSquare {
+			trailingComma = true
 			break
 		}
 	}
 	p.expect(TokRSquare, " to close the slice")
-	return out
+	return out, trailingComma
 }
 
 func (p *stmtParser) rdNameValue() *NameValue {
@@ -607,7 +611,7 @@ func (p *stmtParser) rdNameOperand() *NameOperand {
 		switch p.kind() {
 		case TokLSquare:
 			p.advance()
-			sf.Slice = p.rdSlice()
+			sf.Slice, sf.TrailingComma = p.rdSlice()
 		case TokDot:
 			p.advance()
 			sf.Field = p.ident("a field name after '.'")

@@ -222,6 +222,7 @@ defm NAME#x : M<"s">, C;
 defm : M<1>;
 def { int anon = 1; }
 multiclass M<string s> : Base { def _a : C; defm _b : N; }
+multiclass M2 : M<"x">, N<1, n = 2> { def _c : C<l[1,]>; }
 defset list<C> S = { def S1 : C; }
 deftype T = list<bits<8>>;
 foreach i = {0-3, 5...7, 9} in def F#i;

@@ -40,8 +40,9 @@ type checkConfig struct {
 
 // unitChecks run, in order, on every parsed translation unit unless
 // --syntax-only is given. Each layer above the parser (evaluation, ODS, DRR)
-// adds its check here from the init of its own file.
-var unitChecks []func(*tablegen.Unit) []tablegen.Diagnostic
+// adds its check here from the init of its own file (check_<layer>.go), and
+// reaches the layers below through checkedUnit, which builds each once.
+var unitChecks []func(*checkedUnit) []tablegen.Diagnostic
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var cfg checkConfig
@@ -114,8 +115,9 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen
 	})
 	diags := append([]tablegen.Diagnostic(nil), u.Diags...)
 	if !cfg.syntaxOnly {
+		cu := &checkedUnit{TG: u}
 		for _, check := range unitChecks {
-			diags = append(diags, check(u)...)
+			diags = append(diags, check(cu)...)
 		}
 	}
 	return diags

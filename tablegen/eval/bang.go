@@ -50,7 +50,9 @@ func (e *evaluator) bang(b *tablegen.BangOp, itemType *Type, rec *Record) Init {
 	case "isa", "exists", "instances":
 		return e.typeTest(b, name, rec)
 	}
-	e.failAt(b.Range(), "eval-unknown-operator", "unknown operator")
+	// The parser has reported the unknown name; the statement fails as in
+	// LLVM, without a second diagnostic.
+	e.failed = true
 	return nil
 }
 

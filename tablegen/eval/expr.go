@@ -119,7 +119,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 		if p.Operand != nil {
 			sv := &tablegen.SuffixedValue{Node: p.Operand.Node, Simple: p.Operand.Simple}
 			for _, s := range p.Operand.Suffixes {
-				sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, Field: s.Field})
+				sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 			}
 			ps[i].Operand = sv
 		}
@@ -137,7 +137,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 func (e *evaluator) nameOperand(op *tablegen.NameOperand, rec *Record) Init {
 	sv := &tablegen.SuffixedValue{Node: op.Node, Simple: op.Simple}
 	for _, s := range op.Suffixes {
-		sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, Field: s.Field})
+		sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 	}
 	return e.suffixed(sv, stringType, rec, true)
 }
@@ -302,7 +302,7 @@ func (e *evaluator) slice(lhs Init, s *tablegen.Suffix, rec *Record, sv *tablege
 	}
 	var elems []Init
 	var slices []Init
-	single := len(s.Slice) == 1
+	single := len(s.Slice) == 1 && !s.TrailingComma
 	flush := func() {
 		if len(elems) > 0 {
 			slices = append(slices, &ListInit{Elem: intType, Elems: elems})

@@ -564,13 +564,17 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 		}
 	}
 	for _, p := range h.Parents {
-		smc := e.multiclasses[p.Name]
+		smc := e.multiclasses[p.Name.Name]
 		if smc == nil {
-			e.failAt(p.Range(), "eval-unknown-multiclass", "Couldn't find multiclass '"+p.Name+"'")
+			e.failAt(p.Name.Range(), "eval-unknown-multiclass", "Couldn't find multiclass '"+p.Name.Name+"'")
+			return
+		}
+		args, ok := e.templateArgValues(p.Args, nil, smc.rec)
+		if !ok {
 			return
 		}
 		substs := []subst{{smc.rec.NameString() + "::NAME", &VarInit{Name: name + "::NAME", Ty: stringType}}}
-		if !e.resolveArguments(smc.rec, nil, p.Range(), func(n string, v Init) { substs = append(substs, subst{n, v}) }) {
+		if !e.resolveArguments(smc.rec, args, p.Range(), func(n string, v Init) { substs = append(substs, subst{n, v}) }) {
 			return
 		}
 		e.resolveEntries(smc.entries, substs, false, &mc.entries, nil, "")
