@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"tdls/codegen"
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+func init() {
+	register(&command{
+		name:    "gen-rewriters",
+		summary: "print the C++ mlir-tblgen --gen-rewriters makes of a DRR file",
+		run:     func(args []string) int { return runGenRewriters(args, os.Stdout, os.Stderr) },
+	})
+}
+
+const genRewritersUsage = "usage: tdls gen-rewriters [-I DIR]... [-D NAME]... FILE [--pattern NAME]"
+
+func runGenRewriters(args []string, stdout, stderr io.Writer) int {
+	var includes, defines []string
+	var patternName string
+	help := false
+	opts := append(includeOptions(&includes, &defines),
+		option{names: []string{"pattern"}, value: true, set: func(v string) error { patternName = v; return nil }},
+		option{names: []string{"o"}, value: true, set: func(v string) error {
+			f, err := os.Create(v)
+			if err == nil {
+				stdout = f
+			}
+			return err
+		}},
+		option{names: []string{"h", "help"}, set: func(string) error { help = true; return nil }},
+	)
+	files, err := parseCommandLine(args, opts)
+	if help {
+		fmt.Fprintln(stdout, genRewritersUsage)
+		return 0
+	}
+	if err == nil && len(files) != 1 {
+		err = fmt.Errorf("%s", genRewritersUsage)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "tdls gen-rewriters:", err)
+		return 2
+	}
+	file := files[0]
+	var data []byte
+	if file == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tdls gen-rewriters: %v\n", err)
+		return 1
+	}
+	set := tablegen.NewSourceSet()
+	root := set.AddFile(file, data)
+	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
+		Loader:  &tablegen.CommandLineLoader{IncludeDirs: includes},
+		Defines: defines,
+	})
+	res := eval.Evaluate(u, eval.Options{})
+	diags := append(u.Diags, res.Diagnostics...)
+	for _, d := range diags {
+		p := set.Position(d.Range.Start)
+		fmt.Fprintf(stderr, "%s:%d:%d: %s: %s [%s]\n", p.Filename, p.Line, p.Column, d.Severity, d.Message, d.Code)
+	}
+	if diags.HasErrors() {
+		return 1
+	}
+	gopts := codegen.Options{InputName: file}
+	var out string
+	if patternName != "" {
+		out, err = codegen.RewriterFor(res, gopts, patternName)
+	} else {
+		out, err = codegen.Rewriters(res, gopts)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", file, err)
+		if patternName == "" || out == "" {
+			return 1
+		}
+	}
+	fmt.Fprint(stdout, out)
+	return 0
+}

@@ -1,0 +1,96 @@
+package codegen
+
+import "strings"
+
+// indentWriter reproduces mlir's raw_indented_ostream: every line is
+// prefixed with the current indentation when its first non-empty piece is
+// written, lines holding only blanks come out empty, and printReindented
+// strips the common leading whitespace of a block. Each write is one piece,
+// as the unbuffered C++ stream sees it.
+type indentWriter struct {
+	sb          strings.Builder
+	indent      int
+	leadingWs   int
+	atLineStart bool
+}
+
+func newIndentWriter() *indentWriter { return &indentWriter{atLineStart: true} }
+
+func (w *indentWriter) String() string { return w.sb.String() }
+
+func (w *indentWriter) in() *indentWriter { w.indent += 2; return w }
+
+func (w *indentWriter) out() *indentWriter {
+	if w.indent -= 2; w.indent < 0 {
+		w.indent = 0
+	}
+	return w
+}
+
+func (w *indentWriter) put(s string) {
+	if w.atLineStart {
+		for i := 0; i < w.indent; i++ {
+			w.sb.WriteByte(' ')
+		}
+	}
+	w.sb.WriteString(s)
+}
+
+func dropPrefix(s string, n int) string {
+	if n >= len(s) {
+		return ""
+	}
+	return s[n:]
+}
+
+// w writes the pieces in order, each as one write.
+func (w *indentWriter) w(pieces ...string) *indentWriter {
+	for _, p := range pieces {
+		w.write(p)
+	}
+	return w
+}
+
+func (w *indentWriter) write(str string) {
+	for str != "" {
+		i := strings.IndexByte(str, '\n')
+		if i < 0 {
+			if rest := dropPrefix(str, w.leadingWs); rest != "" {
+				w.put(rest)
+				w.atLineStart = false
+			}
+			return
+		}
+		line := str[:i]
+		if strings.TrimLeft(line, " \t\n\v\f\r") != "" {
+			w.put(dropPrefix(line, w.leadingWs))
+		}
+		w.sb.WriteByte('\n')
+		w.atLineStart = true
+		str = str[i+1:]
+	}
+}
+
+// reindented is printReindented: leading blank lines are skipped and the
+// smallest indentation of the remaining lines is removed from each.
+func (w *indentWriter) reindented(str string) *indentWriter {
+	out := str
+	for out != "" {
+		first, rest, _ := strings.Cut(out, "\n")
+		if k := strings.IndexFunc(first, func(r rune) bool { return r != ' ' && r != '\t' }); k >= 0 {
+			w.leadingWs = k
+			break
+		}
+		out = rest
+	}
+	for rem := out; rem != ""; {
+		first, rest, _ := strings.Cut(rem, "\n")
+		if k := strings.IndexFunc(first, func(r rune) bool { return r != ' ' && r != '\t' }); k >= 0 && k < w.leadingWs {
+			w.leadingWs = k
+		}
+		rem = rest
+	}
+	w.write(out)
+	w.leadingWs = 0
+	return w
+}
