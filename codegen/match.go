@@ -380,7 +380,7 @@ func (e *emitter) emitAttributeMatch(tree *eval.DagInit, casted string, argIndex
 	switch {
 	case attrHasDefault(attr):
 		e.w.w("if (!tblgen_attr) tblgen_attr = " +
-			tgfmt(stringField(attr, "constBuilderCall"), &e.ctx, tgfmt(stringField(attr, "defaultValue"), &e.ctx)) + ";\n")
+			tgfmt(attrString(attr, "constBuilderCall"), &e.ctx, tgfmt(attrString(attr, "defaultValue"), &e.ctx)) + ";\n")
 	case attrIsOptional(attr):
 	default:
 		e.matchCheck(casted, tgfmt("tblgen_attr", &e.ctx),

@@ -126,7 +126,9 @@ func (op *operator) addTraits(list []eval.Init, seen map[*eval.Record]bool) {
 		if isA(rec, "Interface") {
 			op.addTraits(listField(rec, "baseInterfaces"), seen)
 		}
-		if isA(rec, "NativeTrait") {
+		if isA(rec, "GenInternalTrait") {
+			op.traits[stringField(rec, "trait")] = true
+		} else if isA(rec, "NativeTrait") {
 			name := stringField(rec, "trait")
 			if ns := stringField(rec, "cppNamespace"); ns != "" {
 				name = ns + "::" + name
@@ -191,12 +193,17 @@ func camelFromSnake(s string, capitalizeFirst bool) string {
 func getterName(name string) string { return "get" + camelFromSnake(name, true) }
 func setterName(name string) string { return "set" + camelFromSnake(name, true) }
 
-// Attribute facts, as mlir::tblgen::Attribute reads them.
+// Attribute facts, as mlir::tblgen::Attribute reads them: string fields
+// trimmed of surrounding whitespace.
+func attrString(a *eval.Record, field string) string {
+	return strings.TrimSpace(stringField(a, field))
+}
+
 func attrStorageType(a *eval.Record) string {
-	if s := stringField(a, "storageType"); s != "" {
+	if s := attrString(a, "storageType"); s != "" {
 		return s
 	}
 	return "::mlir::Attribute"
 }
-func attrHasDefault(a *eval.Record) bool { return stringField(a, "defaultValue") != "" }
+func attrHasDefault(a *eval.Record) bool { return attrString(a, "defaultValue") != "" }
 func attrIsOptional(a *eval.Record) bool { return bitField(a, "isOptional") }

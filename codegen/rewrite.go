@@ -261,7 +261,7 @@ func (e *emitter) handleReturnTypeArg(rt *eval.DagInit, i, depth int) string {
 }
 
 func (e *emitter) handleConstantAttr(attr *eval.Record, value string) string {
-	b := stringField(attr, "constBuilderCall")
+	b := attrString(attr, "constBuilderCall")
 	if b == "" {
 		panic(fatalf("Attribute %s does not have the 'constBuilderCall' field", attrDefName(attr)))
 	}
