@@ -132,16 +132,36 @@ func (op *Op) GeneratedBuilders() []GeneratedBuilder {
 	if op.SkipDefaultBuilders {
 		return nil
 	}
+	collectiveNoTypes := op.sameOperandsAndResultTypeBuilders() || op.firstAttrDerivedBuilders() ||
+		(op.HasInferTypeInterface() && len(op.Successors) == 0)
 	out := []GeneratedBuilder{BuildSeparate, BuildSeparateTypeRange}
 	if len(op.Results) == 0 || op.HasInferTypeInterface() || op.sameOperandsAndResultTypeBuilders() {
-		out = append(out, BuildSeparateNoTypes)
+		// build(ValueRange x) is dropped as redundant next to
+		// build(ValueRange operands, attributes = {}); calls still resolve.
+		if !(collectiveNoTypes && op.onlyVariadicOperandParams()) {
+			out = append(out, BuildSeparateNoTypes)
+		}
 	}
 	out = append(out, BuildCollective)
-	if op.sameOperandsAndResultTypeBuilders() || op.firstAttrDerivedBuilders() ||
-		(op.HasInferTypeInterface() && len(op.Successors) == 0) {
+	if collectiveNoTypes {
 		out = append(out, BuildCollectiveNoTypes)
 	}
 	return out
+}
+
+// onlyVariadicOperandParams reports that the separate builders take just
+// one ValueRange: the op's only argument is a variadic operand and it has
+// no successors or variadic regions.
+func (op *Op) onlyVariadicOperandParams() bool {
+	if len(op.Args) != 1 || op.Args[0].Kind != Operand || !op.Args[0].Variadic || len(op.Successors) > 0 {
+		return false
+	}
+	for _, r := range op.Regions {
+		if r.Variadic {
+			return false
+		}
+	}
+	return true
 }
 
 // HasGeneratedBuilder reports whether mlir-tblgen generates a builder of

@@ -188,7 +188,9 @@ func (m *Model) buildOp(def *eval.Record) *Op {
 		op.Name = op.Dialect.Name + "." + op.Mnemonic
 	}
 	op.CppClass = cppClassName(def.NameString())
-	op.CppNamespace = stringField(def, "cppNamespace")
+	// Spaces around the namespace are kept by mlir-tblgen but mean nothing
+	// to C++.
+	op.CppNamespace = strings.TrimSpace(stringField(def, "cppNamespace"))
 	op.Summary = stringField(def, "summary")
 	op.Description = stringField(def, "description")
 	op.SkipDefaultBuilders = bitField(def, "skipDefaultBuilders")
