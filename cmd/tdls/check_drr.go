@@ -1,0 +1,17 @@
+package main
+
+import (
+	"tdls/drr"
+	"tdls/ods"
+	"tdls/tablegen"
+)
+
+func init() {
+	unitChecks = append(unitChecks, func(c *checkedUnit) []tablegen.Diagnostic {
+		res := c.Records()
+		if res.Class("Pattern") == nil {
+			return nil
+		}
+		return drr.Plain(drr.Check(drr.Build(c.TG, res, ods.Build(res))))
+	})
+}
