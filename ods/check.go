@@ -1,0 +1,88 @@
+package ods
+
+import (
+	"strconv"
+	"strings"
+
+	"tdls/tablegen"
+)
+
+// Check reports the op-definition errors mlir-tblgen 22 raises for the
+// model's ops (codes "ods-..."), all of them rather than the first, at the
+// entity at fault where it is known, else at the op's name. Best-practice
+// warnings are given only for ops defined in the file warnIn (nil: every
+// file), so a user's file is not buried under warnings about MLIR's own.
+func Check(m *Model, warnIn *tablegen.File) []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	for _, op := range m.Ops {
+		for _, p := range op.problems {
+			out = append(out, op.diag(tablegen.SeverityError, p.code, p.rng, p.msg))
+		}
+		out = append(out, op.checkSegments()...)
+		if warnIn == nil || warnIn.Contains(op.Range.Start) {
+			out = append(out, op.bestPractice()...)
+		}
+	}
+	return out
+}
+
+func (op *Op) diag(sev tablegen.Severity, code string, r tablegen.Range, msg string) tablegen.Diagnostic {
+	d := tablegen.Diagnostic{Range: r, Severity: sev, Code: code, Message: msg}
+	if r != op.Range {
+		d.Related = []tablegen.Related{{Range: op.Range, Message: "in op '" + op.Name + "'"}}
+	}
+	return d
+}
+
+// checkSegments is OpDefinitionsGen's check that the sizes of several
+// variable-length operand (result) groups can be told apart.
+func (op *Op) checkSegments() []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	check := func(kind, Kind string, variadic int) {
+		same := op.Trait("::mlir::OpTrait::SameVariadic"+Kind+"Size") != nil
+		sized := op.Trait("::mlir::OpTrait::AttrSized"+Kind+"Segments") != nil
+		rng := op.fieldRange("traits")
+		switch {
+		case same && sized:
+			out = append(out, op.diag(tablegen.SeverityError, "ods-segment-traits", rng,
+				"op cannot have both 'AttrSized"+Kind+"Segments' and 'SameVariadic"+Kind+"Size' traits"))
+		case variadic > 1 && !same && !sized:
+			rf := "arguments"
+			if kind == "results" {
+				rf = "results"
+			}
+			out = append(out, op.diag(tablegen.SeverityError, "ods-variadic-segments", op.fieldRange(rf),
+				"op has multiple variadic "+kind+" but no specification over their sizes"))
+		case sized && variadic < 2:
+			out = append(out, op.diag(tablegen.SeverityError, "ods-segment-traits", rng,
+				"op must have at least two variadic "+kind+" to use 'AttrSized"+Kind+"Segments' trait"))
+		}
+	}
+	check("operands", "Operand", op.NumVariableLengthOperands())
+	check("results", "Result", op.NumVariableLengthResults())
+	return out
+}
+
+// bestPractice warns where the ODS manual's conventions are broken: a
+// summary is a phrase without a trailing period, and operands and results
+// are named so that accessors exist for them.
+func (op *Op) bestPractice() []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	if s := strings.TrimSpace(op.Summary); strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "..") {
+		out = append(out, op.diag(tablegen.SeverityWarning, "ods-summary-period", op.fieldRange("summary"),
+			"op summary should not end with a period"))
+	}
+	for _, a := range op.Operands() {
+		if a.Name == "" {
+			out = append(out, op.diag(tablegen.SeverityWarning, "ods-unnamed-operand", a.Range,
+				"operand #"+strconv.Itoa(a.KindIndex)+" is unnamed; name it ($name) so that ODS generates an accessor for it"))
+		}
+	}
+	for _, r := range op.Results {
+		if r.Name == "" {
+			out = append(out, op.diag(tablegen.SeverityWarning, "ods-unnamed-result", r.Range,
+				"result #"+strconv.Itoa(r.Index)+" is unnamed; name it ($name) so that ODS generates an accessor for it"))
+		}
+	}
+	return out
+}
