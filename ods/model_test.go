@@ -47,3 +47,24 @@ func TestArithModel(t *testing.T) {
 		t.Errorf("arith.constant result type should come from argument 0 (AllTypesMatch), got %+v %v", it, ok)
 	}
 }
+
+func TestMarkdown(t *testing.T) {
+	needMLIR(t)
+	m := loadFile(t, mlirInclude+"/mlir/Dialect/Arith/IR/ArithOps.td")
+	md := m.OpByName("arith.addi").Markdown()
+	for _, want := range []string{
+		"**`arith.addi`** · `::mlir::arith::AddIOp`",
+		"| `lhs` | operand | `SignlessIntegerOrIndexLike` (signless-integer-like) |",
+		"| `overflowFlags` | default-valued attribute |",
+		"Interfaces: ", "`InferTypeOpInterface`",
+		"\n---\n\nPerforms N-bit addition",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("op markdown lacks %q:\n%s", want, md)
+		}
+	}
+	arg := m.OpByName("arith.addi").Arg("lhs").Markdown()
+	if !strings.Contains(arg, "::mlir::OpOperand & getLhsMutable();") || !strings.HasPrefix(arg, "**operand** `lhs`") {
+		t.Errorf("argument markdown:\n%s", arg)
+	}
+}
