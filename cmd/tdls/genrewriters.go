@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"tdls/codegen"
+	"tdls/drr"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -73,18 +74,25 @@ func runGenRewriters(args []string, stdout, stderr io.Writer) int {
 	if diags.HasErrors() {
 		return 1
 	}
-	gopts := codegen.Options{InputName: file}
-	var out string
 	if patternName != "" {
-		out, err = codegen.RewriterFor(res, gopts, patternName)
-	} else {
-		out, err = codegen.Rewriters(res, gopts)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", file, err)
-		if patternName == "" || out == "" {
+		// One pattern: its problems, if any, become a comment header.
+		g, err := codegen.Preview(codegen.PreviewRequest{
+			Result: res, Patterns: drr.Build(u, res, nil), Pattern: patternName,
+			File: file, Engine: codegen.EngineNative,
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, "tdls gen-rewriters:", err)
 			return 1
 		}
+		fmt.Fprint(stdout, g.Text)
+		return 0
+	}
+	// The whole file, or the first error, as mlir-tblgen gives them.
+	gopts := codegen.Options{InputName: file}
+	out, err := codegen.Rewriters(res, gopts)
+	if err != nil {
+		fmt.Fprint(stderr, codegen.ErrorText(res, gopts, err))
+		return 1
 	}
 	fmt.Fprint(stdout, out)
 	return 0
