@@ -2,7 +2,6 @@ package main
 
 import (
 	"tdls/drr"
-	"tdls/ods"
 	"tdls/tablegen"
 )
 
@@ -12,6 +11,6 @@ func init() {
 		if res.Class("Pattern") == nil {
 			return nil
 		}
-		return drr.Plain(drr.Check(drr.Build(c.TG, res, ods.Build(res))))
+		return drr.Plain(drr.Check(drr.Build(c.TG, res, c.Ops())))
 	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"tdls/ods"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -11,6 +12,7 @@ import (
 type checkedUnit struct {
 	TG      *tablegen.Unit
 	records *eval.Result
+	ops     *ods.Model
 }
 
 // Records evaluates the unit once.
