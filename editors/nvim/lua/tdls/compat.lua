@@ -1,0 +1,14 @@
+-- Calling client methods across Neovim versions: up to 0.10 they are
+-- closures (client.request(...)), from 0.11 methods (client:request(...)).
+local M = {}
+
+local methods = vim.fn.has('nvim-0.11') == 1
+
+function M.call(client, method, ...)
+  if methods then
+    return client[method](client, ...)
+  end
+  return client[method](...)
+end
+
+return M

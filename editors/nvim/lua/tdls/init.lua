@@ -1,0 +1,216 @@
+-- tdls for Neovim: `.td` files get filetype `tablegen` and the tdls language
+-- server; :TdlsShowRewriter previews the C++ of the DRR pattern under the
+-- cursor, :TdlsRestart restarts the server.
+--
+--   require('tdls').setup({
+--     cmd = { 'tdls', 'serve' },           -- or server_path = '/path/to/tdls'
+--     settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
+--     root_markers = { 'tablegen_compile_commands.yml', '.git' },
+--     on_attach = function(client, bufnr) end,
+--   })
+local M = {}
+
+local root = require('tdls.root')
+local compat = require('tdls.compat')
+local preview = require('tdls.preview')
+
+M.name = 'tdls'
+
+local defaults = {
+  server_path = nil,
+  cmd = nil,
+  settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
+  root_markers = { 'tablegen_compile_commands.yml', '.git' },
+  on_attach = nil,
+  capabilities = nil,
+  preview_delay_ms = 300,
+}
+
+M.options = vim.deepcopy(defaults)
+
+local function has(version)
+  return vim.fn.has('nvim-' .. version) == 1
+end
+
+-- The command that starts the server.
+function M.cmd()
+  if M.options.cmd then
+    return M.options.cmd
+  end
+  local exe = M.options.server_path
+  if exe == nil or exe == '' then
+    exe = vim.fn.exepath('tdls')
+    if exe == '' then
+      exe = 'tdls'
+    end
+  end
+  return { vim.fn.expand(exe), 'serve' }
+end
+
+local function config_for(bufnr)
+  local file = vim.api.nvim_buf_get_name(bufnr)
+  local o = M.options
+  return {
+    name = M.name,
+    cmd = M.cmd(),
+    root_dir = root.find(file ~= '' and file or vim.fn.getcwd() .. '/x', o.root_markers),
+    init_options = o.settings,
+    settings = { tdls = o.settings },
+    capabilities = o.capabilities,
+    on_attach = o.on_attach,
+    flags = { debounce_text_changes = 100 },
+  }
+end
+
+-- Clients started through vim.lsp.start_client (Neovim < 0.8), by root.
+local legacy_clients = {}
+
+local function attach_legacy(bufnr)
+  local config = config_for(bufnr)
+  local id = legacy_clients[config.root_dir]
+  if id == nil or vim.lsp.get_client_by_id(id) == nil or vim.lsp.client_is_stopped(id) then
+    config.workspace_folders = { { uri = vim.uri_from_fname(config.root_dir), name = config.root_dir } }
+    id = vim.lsp.start_client(config)
+    if id == nil then
+      vim.notify('tdls: could not start ' .. table.concat(config.cmd, ' '), vim.log.levels.ERROR)
+      return
+    end
+    legacy_clients[config.root_dir] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+-- attach starts (or reuses) the server for a tablegen buffer.
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if vim.bo[bufnr].buftype ~= '' then
+    return
+  end
+  if has('0.8') then
+    vim.lsp.start(config_for(bufnr), { bufnr = bufnr })
+  else
+    attach_legacy(bufnr)
+  end
+end
+
+-- clients returns the running tdls clients, optionally only those attached
+-- to a buffer.
+function M.clients(bufnr)
+  local all
+  if has('0.10') then
+    all = vim.lsp.get_clients({ name = M.name, bufnr = bufnr })
+  elseif bufnr ~= nil then
+    all = vim.lsp.buf_get_clients(bufnr)
+  else
+    all = vim.lsp.get_active_clients()
+  end
+  local out = {}
+  for _, c in pairs(all) do
+    if c.name == M.name then
+      table.insert(out, c)
+    end
+  end
+  return out
+end
+
+local function tablegen_buffers()
+  local out = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].filetype == 'tablegen' then
+      table.insert(out, b)
+    end
+  end
+  return out
+end
+
+-- restart stops every tdls client and attaches the tablegen buffers again
+-- once they have exited.
+function M.restart()
+  local clients = M.clients()
+  for _, c in ipairs(clients) do
+    compat.call(c, 'stop')
+  end
+  legacy_clients = {}
+  local waited = 0
+  local timer = vim.loop.new_timer()
+  timer:start(100, 100, vim.schedule_wrap(function()
+    waited = waited + 100
+    local alive = false
+    for _, c in ipairs(clients) do
+      if not compat.call(c, 'is_stopped') then
+        alive = true
+      end
+    end
+    if alive and waited < 3000 then
+      return
+    end
+    for _, c in ipairs(clients) do
+      if not compat.call(c, 'is_stopped') then
+        compat.call(c, 'stop', true)
+      end
+    end
+    timer:stop()
+    timer:close()
+    for _, b in ipairs(tablegen_buffers()) do
+      M.attach(b)
+    end
+    vim.notify('tdls: restarted', vim.log.levels.INFO)
+  end))
+end
+
+local function detect_filetype()
+  if vim.filetype and vim.filetype.add then
+    vim.filetype.add({ extension = { td = 'tablegen' } })
+  end
+  if not has('0.8') then
+    -- 0.7 detects filetypes with filetype.vim unless do_filetype_lua is set.
+    vim.cmd([[
+      augroup tdls_filetype
+        autocmd!
+        autocmd BufRead,BufNewFile *.td setfiletype tablegen
+      augroup END
+    ]])
+  end
+end
+
+function M.setup(opts)
+  M.options = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  detect_filetype()
+  preview.delay_ms = M.options.preview_delay_ms
+
+  local group = vim.api.nvim_create_augroup('tdls', { clear = true })
+  if has('0.11') then
+    vim.lsp.config(M.name, {
+      cmd = M.cmd(),
+      filetypes = { 'tablegen' },
+      root_markers = M.options.root_markers,
+      init_options = M.options.settings,
+      settings = { tdls = M.options.settings },
+      capabilities = M.options.capabilities,
+      on_attach = M.options.on_attach,
+    })
+    vim.lsp.enable(M.name)
+  else
+    vim.api.nvim_create_autocmd('FileType', {
+      group = group,
+      pattern = 'tablegen',
+      callback = function(args)
+        M.attach(args.buf)
+      end,
+    })
+  end
+
+  vim.api.nvim_create_user_command('TdlsShowRewriter', function(args)
+    preview.open({ name = args.args ~= '' and args.args or nil, all = args.bang })
+  end, { nargs = '?', bang = true, desc = 'tdls: show the C++ of the DRR pattern under the cursor (! for the whole file)' })
+  vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
+
+  -- Buffers already open get the server too.
+  for _, b in ipairs(tablegen_buffers()) do
+    if not has('0.11') then
+      M.attach(b)
+    end
+  end
+end
+
+return M

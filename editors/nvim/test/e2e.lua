@@ -1,0 +1,247 @@
+-- End-to-end checks of the plugin in a real, headless Neovim against a real
+-- tdls. run.sh starts it as
+--   nvim --headless -u NONE -i NONE -c 'luafile e2e.lua'
+-- with TDLS_BIN, TDLS_PLUGIN, TDLS_FIXTURE (a copy of editors/testdata) and
+-- TDLS_RESULTS (where the check lines go) in the environment. Each check
+-- prints PASS or FAIL with what it saw; Neovim exits 1 if any failed.
+--
+-- A check whose server feature this tdls does not have yet (no
+-- definitionProvider, no tdls/generatedCode, no DRR checks in `tdls check`)
+-- prints SKIP with the reason instead, unless TDLS_E2E_STRICT=1.
+
+local env = function(name)
+  local v = os.getenv(name)
+  assert(v and v ~= '', name .. ' is not set')
+  return v
+end
+
+local fixture = env('TDLS_FIXTURE')
+local results = assert(io.open(env('TDLS_RESULTS'), 'w'))
+local failed = 0
+local skipped = 0
+local strict = os.getenv('TDLS_E2E_STRICT') == '1'
+local timeout = tonumber(os.getenv('TDLS_E2E_TIMEOUT_MS') or '') or 20000
+
+local function report(ok, name, detail)
+  local line = string.format('%s %s%s', ok and 'PASS' or 'FAIL', name, detail and detail ~= '' and (': ' .. detail) or '')
+  results:write(line .. '\n')
+  results:flush()
+  if not ok then
+    failed = failed + 1
+  end
+end
+
+-- skip reports a check whose feature is missing from the server; in strict
+-- mode that is a failure.
+local function skip(name, why)
+  if strict then
+    report(false, name, 'not supported: ' .. why)
+    return
+  end
+  skipped = skipped + 1
+  results:write(string.format('SKIP %s: NOT YET SUPPORTED BY THIS tdls: %s\n', name, why))
+end
+
+local function finish()
+  results:write(string.format('%d passed, %d failed, %d skipped\n', CHECKS - failed - skipped, failed, skipped))
+  results:close()
+  if failed > 0 then
+    vim.cmd('cquit 1')
+  else
+    vim.cmd('qall!')
+  end
+end
+
+-- Setup exactly as a user would do it.
+vim.opt.runtimepath:prepend(env('TDLS_PLUGIN'))
+vim.cmd('filetype plugin on')
+vim.cmd('syntax on')
+require('tdls').setup({
+  cmd = { env('TDLS_BIN'), 'serve', '--log-file', fixture .. '/tdls.log', '--log-level', 'debug' },
+})
+
+local tdls = require('tdls')
+local patterns = fixture .. '/ToyPatterns.td'
+local ops = fixture .. '/ToyOps.td'
+CHECKS = 0
+
+local SKIP = {}
+
+-- check runs fn, which returns ok, detail; or SKIP, reason.
+local function check(name, fn)
+  CHECKS = CHECKS + 1
+  local ok, res, detail = pcall(fn)
+  if ok and res == SKIP then
+    skip(name, detail)
+  elseif not ok then
+    report(false, name, 'error: ' .. tostring(res))
+  else
+    report(res, name, detail)
+  end
+end
+
+local function wait(cond)
+  return vim.wait(timeout, cond, 50)
+end
+
+-- Cursor on the first occurrence of `needle` on 1-based line `lnum`.
+local function cursor_on(lnum, needle)
+  local line = vim.api.nvim_buf_get_lines(0, lnum - 1, lnum, false)[1]
+  local col = assert(line:find(needle, 1, true), needle .. ' not on line ' .. lnum)
+  vim.api.nvim_win_set_cursor(0, { lnum, col - 1 })
+end
+
+vim.cmd('edit ' .. vim.fn.fnameescape(patterns))
+local src = vim.api.nvim_get_current_buf()
+
+check('filetype', function()
+  return vim.bo.filetype == 'tablegen', 'filetype=' .. vim.bo.filetype
+end)
+
+check('server attaches', function()
+  local ok = wait(function()
+    local c = tdls.clients(src)[1]
+    return c ~= nil and c.initialized ~= false and c.server_capabilities ~= nil
+  end)
+  local c = tdls.clients(src)[1]
+  return ok, c and ('root ' .. tostring(c.config.root_dir)) or 'no tdls client'
+end)
+
+-- The DRR mistake: $y on line 13 is bound nowhere.
+local function unbound_y()
+  for _, d in ipairs(vim.diagnostic.get(src)) do
+    local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+    if code == 'drr-unbound-symbol' then
+      return d, code
+    end
+  end
+end
+
+local function capable(cap)
+  local c = tdls.clients(src)[1]
+  return c ~= nil and c.server_capabilities ~= nil and c.server_capabilities[cap]
+end
+
+check('DRR diagnostic: code, line, message', function()
+  if os.getenv('TDLS_CLI_DRR') ~= '1' then
+    return SKIP, '`tdls check` reports no drr-unbound-symbol on the fixture'
+  end
+  wait(function()
+    return unbound_y() ~= nil
+  end)
+  local d, code = unbound_y()
+  if not d then
+    local seen = {}
+    for _, x in ipairs(vim.diagnostic.get(src)) do
+      table.insert(seen, string.format('%d:%d %s [%s]', x.lnum + 1, x.col + 1, x.message, tostring(x.code)))
+    end
+    return false, 'no drr-unbound-symbol diagnostic; got: ' .. (#seen > 0 and table.concat(seen, '; ') or 'none')
+  end
+  local ok = d.lnum == 12 and d.col == 30 and d.message:find("^referencing unbound symbol 'y'") ~= nil and d.severity == vim.diagnostic.severity.ERROR
+  return ok, string.format('%d:%d %q [%s]', d.lnum + 1, d.col + 1, d.message, code)
+end)
+
+check('hover on an op in a pattern shows the op name', function()
+  if not capable('definitionProvider') then
+    return SKIP, 'no definitionProvider: the evaluator-backed analysis (ops, records) is not in this tdls'
+  end
+  cursor_on(12, 'Toy_AddOp')
+  local params = vim.lsp.util.make_position_params()
+  local res = vim.lsp.buf_request_sync(src, 'textDocument/hover', params, timeout) or {}
+  local text = ''
+  for _, r in pairs(res) do
+    if r.result and r.result.contents then
+      local c = r.result.contents
+      text = text .. (type(c) == 'string' and c or c.value or vim.inspect(c))
+    end
+  end
+  return text:find('toy.add', 1, true) ~= nil, string.format('%q', text:sub(1, 200))
+end)
+
+check('go to definition of an op in a pattern lands on its def', function()
+  if not capable('definitionProvider') then
+    return SKIP, 'no definitionProvider'
+  end
+  cursor_on(8, 'Toy_NegOp')
+  vim.lsp.buf.definition()
+  local ok = wait(function()
+    return vim.api.nvim_buf_get_name(0) == ops
+  end)
+  local where = string.format('%s:%d', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(0), ':t'), vim.api.nvim_win_get_cursor(0)[1])
+  local line = vim.api.nvim_get_current_line()
+  local back = vim.api.nvim_buf_get_name(0) ~= patterns
+  local landed = ok and line:find('^def Toy_NegOp') ~= nil
+  if back then
+    vim.cmd('buffer ' .. src)
+  end
+  return landed, where .. ' ' .. string.format('%q', line)
+end)
+
+local preview_buf
+
+local function preview_text()
+  if not preview_buf or not vim.api.nvim_buf_is_valid(preview_buf) then
+    return ''
+  end
+  return table.concat(vim.api.nvim_buf_get_lines(preview_buf, 0, -1, false), '\n')
+end
+
+check(':TdlsShowRewriter fills a cpp buffer with the rewriter', function()
+  vim.cmd('buffer ' .. src)
+  cursor_on(8, 'FoldDoubleNeg')
+  vim.cmd('TdlsShowRewriter')
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.b[b].tdls_preview then
+      preview_buf = b
+    end
+  end
+  if not preview_buf then
+    return false, 'no preview buffer'
+  end
+  local re = 'struct %S+ : public ::mlir::RewritePattern'
+  wait(function()
+    return preview_text():find(re) ~= nil or preview_text():find('method not found', 1, true) ~= nil
+  end)
+  local text = preview_text()
+  if text:find('method not found: tdls/generatedCode', 1, true) then
+    preview_buf = nil
+    return SKIP, 'tdls/generatedCode: method not found'
+  end
+  local shown = vim.fn.bufwinnr(preview_buf) ~= -1
+  return text:find(re) ~= nil and vim.bo[preview_buf].filetype == 'cpp' and shown and vim.api.nvim_get_current_buf() == src,
+    string.format('filetype=%s shown=%s engine=%s first lines %q', vim.bo[preview_buf].filetype, tostring(shown), tostring(vim.b[preview_buf].tdls_engine), text:sub(1, 160))
+end)
+
+check('the preview follows edits of the pattern', function()
+  if not preview_buf then
+    return SKIP, 'no preview'
+  end
+  local before = preview_text()
+  -- Two new lines above the pattern move it; the preview must keep
+  -- following it, and show the new benefit.
+  vim.api.nvim_buf_set_lines(src, 2, 2, false, { '// moved', '// down' })
+  local lnum = 11
+  local line = vim.api.nvim_buf_get_lines(src, lnum - 1, lnum, false)[1]
+  assert(line:find('(replaceWithValue $x)>;', 1, true), 'unexpected line ' .. line)
+  vim.api.nvim_buf_set_lines(src, lnum - 1, lnum, false, { (line:gsub('%)>;$', '), [], [], (addBenefit 7)>;')) })
+  vim.cmd('doautocmd TextChanged')
+  wait(function()
+    local t = preview_text()
+    return t ~= before and t:find('struct %S+ : public ::mlir::RewritePattern') ~= nil
+  end)
+  local after = preview_text()
+  return after ~= before and after:find('::mlir::RewritePattern') ~= nil and after:find('tdls could not', 1, true) == nil,
+    after == before and 'preview did not change' or string.format('%q', after:sub(1, 160))
+end)
+
+check(':TdlsRestart brings a new server', function()
+  local old = tdls.clients(src)[1]
+  vim.cmd('TdlsRestart')
+  local ok = wait(function()
+    local c = tdls.clients(src)[1]
+    return c ~= nil and old ~= nil and c.id ~= old.id
+  end)
+  return ok, ok and 'new client attached' or 'no new client'
+end)
+
+finish()

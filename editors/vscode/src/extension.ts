@@ -1,0 +1,93 @@
+// The tdls extension: starts `tdls serve` for TableGen files and adds the
+// rewriter preview, a restart command and a status bar item.
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/node';
+
+import { createClient, findServer } from './client';
+import { restartServer, showGeneratedRewriter, showOutput } from './clientCommands';
+import { checkMlirExtension } from './mlirPrompt';
+import { targetFromArgs } from './previewTarget';
+import { RewriterPreview } from './rewriterPreview';
+import { restartSettings } from './settings';
+import { StatusItem } from './statusItem';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('tdls');
+  const traceOutput = vscode.window.createOutputChannel('tdls trace');
+  const status = new StatusItem();
+  const preview = new RewriterPreview(() => client);
+  context.subscriptions.push(output, traceOutput, status, preview);
+
+  const start = async () => {
+    const server = findServer(context.extensionPath);
+    output.appendLine(`tdls: starting ${server.command} serve (from ${server.source})`);
+    if (server.problem) {
+      output.appendLine(`tdls: ${server.problem}`);
+      status.setState('failed', server.problem);
+      void vscode.window.showErrorMessage(`tdls: ${server.problem}`, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'tdls.serverPath');
+      });
+      return;
+    }
+    status.setState('starting');
+    const c = createClient(server, output, traceOutput);
+    client = c;
+    try {
+      await c.start();
+      status.attach(c);
+    } catch (err) {
+      status.setState('failed', (err as Error).message);
+      output.appendLine(`tdls: could not start: ${(err as Error).message}`);
+    }
+  };
+  const stop = async () => {
+    const c = client;
+    client = undefined;
+    if (c) {
+      try {
+        await c.dispose(2000);
+      } catch (err) {
+        output.appendLine(`tdls: stopping: ${(err as Error).message}`);
+      }
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(restartServer, async () => {
+      await stop();
+      await start();
+    }),
+    vscode.commands.registerCommand(showOutput, () => output.show(true)),
+    vscode.commands.registerCommand(showGeneratedRewriter, async (...args: unknown[]) => {
+      const editor = vscode.window.activeTextEditor;
+      const active =
+        editor && editor.document.languageId === 'tablegen'
+          ? { uri: editor.document.uri.toString(), position: { line: editor.selection.active.line, character: editor.selection.active.character } }
+          : undefined;
+      const target = targetFromArgs(args, active);
+      if (!target) {
+        void vscode.window.showInformationMessage('Put the cursor on a DRR pattern in a .td file, then run "TableGen: Show Generated Rewriter".');
+        return;
+      }
+      await preview.open(target);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (restartSettings.some((s) => e.affectsConfiguration(s))) {
+        await stop();
+        await start();
+      }
+    }),
+    { dispose: () => void stop() },
+  );
+
+  await start();
+  void checkMlirExtension(context);
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  await c?.dispose(2000);
+}

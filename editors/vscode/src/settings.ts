@@ -1,0 +1,38 @@
+// The tdls.* settings as the server reads them (initializationOptions and
+// workspace/configuration), with paths expanded.
+import { expandPath } from './serverPath';
+
+export type PreviewEngine = 'auto' | 'native' | 'mlir-tblgen';
+
+export interface ServerSettings {
+  includeDirs: string[];
+  compilationDatabases: string[];
+  preview: { engine: PreviewEngine };
+}
+
+const engines: readonly PreviewEngine[] = ['auto', 'native', 'mlir-tblgen'];
+
+// Settings that only take effect when the server process is started again.
+export const restartSettings = ['tdls.serverPath'];
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : [];
+}
+
+// serverSettings reads the "tdls" section (as an object) into what the server
+// expects; ~, ${userHome} and ${workspaceFolder} are expanded, relative paths
+// stay relative (the server takes them from the first workspace folder).
+export function serverSettings(section: unknown, home: string, workspaceFolder?: string): ServerSettings {
+  const s = (section ?? {}) as Record<string, unknown>;
+  const expand = (p: string) => {
+    const hasVar = p.includes('${') || p.startsWith('~');
+    return hasVar ? expandPath(p, home, workspaceFolder) : p;
+  };
+  const preview = (s.preview ?? {}) as Record<string, unknown>;
+  const engine = engines.includes(preview.engine as PreviewEngine) ? (preview.engine as PreviewEngine) : 'auto';
+  return {
+    includeDirs: stringList(s.includeDirs).map(expand),
+    compilationDatabases: stringList(s.compilationDatabases).map(expand),
+    preview: { engine },
+  };
+}
