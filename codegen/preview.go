@@ -115,6 +115,9 @@ func Preview(req PreviewRequest) (Generated, error) {
 	if req.Result == nil {
 		return g, fmt.Errorf("the native engine needs an evaluated buffer")
 	}
+	if req.Pattern != "" && !hasPattern(req.Result, req.Pattern) {
+		return g, fmt.Errorf("no pattern named '%s'", req.Pattern)
+	}
 	g.Text = nativePreview(req)
 	return g, nil
 }
@@ -161,6 +164,15 @@ func nativePreview(req PreviewRequest) string {
 		problems = append(problems, ErrorText(req.Result, opts, err))
 	}
 	return problemHeader(req.Pattern, problems)
+}
+
+func hasPattern(res *eval.Result, name string) bool {
+	for _, p := range newFileGen(res, Options{}).patterns {
+		if p.name == name || p.rec.NameString() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // recordNameOf maps a struct name to its pattern's record name.
