@@ -132,3 +132,31 @@ def : Pat<(Fx_BinOp (Fx_BinOp $z, $z), $w), (Fx_BinOp $z, $w)>;
 def : Pat<(Fx_UOp (Fx_BinOp $z, $z)), (Fx_UOp $z)>;
 def : Pat<(Fx_BinOp (Fx_MixedOp $mx, I64Attr:$mn, $my, $ml), $mz), (Fx_MixedOp $mz, $mn, $my, $ml)>;
 def : Pat<(Fx_UOp (Fx_MixedOp $mx, I64Attr:$mn, $my, $ml)), (Fx_UOp $mx)>;
+
+// Large symbol tables: past 20 bindings libstdc++ inserts a repeated name
+// before its first occurrence instead of after, and rehashes past 13 and 29.
+def ManySymbols : Pat<
+    (Fx_Op3:$root
+      (Fx_Op3:$l (Fx_Op3 $a, $b, $c), (Fx_Op3 $d, $e, $f), (Fx_Op3 $g, $h, $i)),
+      (Fx_Op3:$m (Fx_Op3 $j, $k, $l1), (Fx_Op3 $m1, $n, $o), (Fx_Op3 $p, $q, $r)),
+      (Fx_Op3:$z (Fx_Op3 $s, $t, $u), (Fx_Op3 $v, $w, $x), (Fx_Op3 $a, $b, $y))),
+    (Fx_Op3 $a, $b, $y)>;
+def ManySymbolsRepeated : Pat<
+    (Fx_Op3
+      (Fx_Op3 (Fx_Op3 $a, $b, $c), (Fx_Op3 $d, $e, $f), (Fx_Op3 $g, $h, $i)),
+      (Fx_Op3 (Fx_Op3 $j, $k, $l), (Fx_Op3 $m, $n, $o), (Fx_Op3 $p, $q, $r)),
+      (Fx_Op3 (Fx_Op3 $s, $t, $u), (Fx_Op3 $v, $w, $x), (Fx_Op3 $c, $a, $c))),
+    (Fx_BinOp $a, $c)>;
+def ThirtySymbols : Pat<
+    (Fx_Op3
+      (Fx_Op3 (Fx_Op3 $a0, $a1, $a2), (Fx_Op3 $a3, $a4, $a5), (Fx_Op3 $a6, $a7, $a8)),
+      (Fx_Op3 (Fx_Op3 $a9, $a10, $a11), (Fx_Op3 $a12, $a13, $a14), (Fx_Op3 $a15, $a16, $a17)),
+      (Fx_Op3 (Fx_Op3 $a18, $a19, $a20), (Fx_Op3 $a21, $a22, $a23), (Fx_Op3 $a24, $a25, $a26))),
+    (Fx_Op3 $a0, $a13, $a26),
+    [(AllSame3 $a1, $a2, $a3)]>;
+def ThirtySymbolsRepeated : Pat<
+    (Fx_Op3
+      (Fx_Op3 (Fx_Op3 $a0, $a1, $a2), (Fx_Op3 $a3, $a4, $a5), (Fx_Op3 $a6, $a7, $a8)),
+      (Fx_Op3 (Fx_Op3 $a9, $a10, $a11), (Fx_Op3 $a12, $a13, $a14), (Fx_Op3 $a15, $a16, $a17)),
+      (Fx_Op3 (Fx_Op3 $a18, $a19, $a20), (Fx_Op3 $a21, $a22, $a0), (Fx_Op3 $a1, $a0, $a1))),
+    (Fx_Op3 $a0, $a13, $a1)>;
