@@ -64,8 +64,10 @@ func splitOutput(out string) (helpers, structs []outputPiece) {
 		pending = ""
 		cur.text += l
 		if kind == "struct" {
-			if m := structName.FindStringSubmatch(l); m != nil {
-				cur.name = m[1]
+			if strings.HasPrefix(l, "struct ") {
+				if m := structName.FindStringSubmatch(l); m != nil {
+					cur.name = m[1]
+				}
 			}
 			if l == "};\n" {
 				flush()
@@ -88,16 +90,21 @@ func splitOutput(out string) (helpers, structs []outputPiece) {
 // static matchers), in file order, then the struct. ok is false when the
 // output has no such struct.
 func PatternPiece(out, name string) (piece string, ok bool) {
+	piece, ok = PatternPieces(out)[name]
+	return piece, ok
+}
+
+// PatternPieces is PatternPiece for every struct of the output, by name.
+func PatternPieces(out string) map[string]string {
 	helpers, structs := splitOutput(out)
-	var target string
+	pieces := map[string]string{}
 	for _, s := range structs {
-		if s.name == name {
-			target, ok = s.text, true
-		}
+		pieces[s.name] = withHelpers(helpers, s.text)
 	}
-	if !ok {
-		return "", false
-	}
+	return pieces
+}
+
+func withHelpers(helpers []outputPiece, target string) string {
 	byName := map[string]string{}
 	for _, h := range helpers {
 		byName[h.name] = h.text
@@ -120,7 +127,7 @@ func PatternPiece(out, name string) (piece string, ok bool) {
 		}
 	}
 	sb.WriteString(target)
-	return sb.String(), true
+	return sb.String()
 }
 
 // StructNames lists the pattern structs of an output in order.

@@ -145,11 +145,16 @@ func TestRewriterParity(t *testing.T) {
 			t.Errorf("%s: %v", in.path, err)
 			continue
 		}
-		res := evaluate(t, in)
+		gen, err := NewGenerator(evaluate(t, in), Options{InputName: in.path})
+		if err != nil {
+			t.Errorf("%s: %v", in.path, err)
+			continue
+		}
+		pieces := PatternPieces(want)
 		for _, name := range StructNames(want) {
 			total++
-			piece, _ := PatternPiece(want, name)
-			got, err := RewriterFor(res, Options{InputName: in.path}, name)
+			piece := pieces[name]
+			got, err := gen.Rewriter(name)
 			switch {
 			case err != nil:
 				misses = append(misses, fmt.Sprintf("%s %s: %v", filepath.Base(in.path), name, err))

@@ -10,22 +10,38 @@ import (
 // struct name, e.g. GeneratedConvert3) preceded by what it calls: the
 // constraint helper functions and static matchers, in file order. Names and
 // numbering are those of the whole file.
-func RewriterFor(res *eval.Result, opts Options, name string) (out string, err error) {
-	defer catch(&err, name)
+func RewriterFor(res *eval.Result, opts Options, name string) (string, error) {
+	g, err := NewGenerator(res, opts)
+	if err != nil {
+		return "", err
+	}
+	return g.Rewriter(name)
+}
+
+// Generator holds what a file's patterns share (constraint helpers, static
+// matchers, struct names), so several patterns can be previewed from one
+// evaluation. It is not safe for concurrent use.
+type Generator struct{ f *fileGen }
+
+// NewGenerator prepares res; the error is the first one mlir-tblgen would
+// report before emitting any pattern.
+func NewGenerator(res *eval.Result, opts Options) (g *Generator, err error) {
+	defer catch(&err, "")
 	f := newFileGen(res, opts)
-	var target *pattern
-	for _, p := range f.patterns {
+	f.prepare()
+	return &Generator{f}, nil
+}
+
+// Rewriter is RewriterFor on the prepared file.
+func (g *Generator) Rewriter(name string) (out string, err error) {
+	defer catch(&err, name)
+	for _, p := range g.f.patterns {
 		if p.name == name || p.rec.NameString() == name {
-			target = p
-			break
+			text, used := g.f.emitStruct(p)
+			return g.f.withDependencies(text, used), nil
 		}
 	}
-	if target == nil {
-		return "", &Error{Pattern: name, Msg: "no pattern named '" + name + "'"}
-	}
-	f.prepare()
-	text, used := f.emitStruct(target)
-	return f.withDependencies(text, used), nil
+	return "", &Error{Pattern: name, Msg: "no pattern named '" + name + "'"}
 }
 
 // withDependencies prefixes a struct with the helpers it uses, directly or
