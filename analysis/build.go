@@ -36,8 +36,10 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	if a.inexact {
 		return s.fullUnit(root, content, a.loader), nil
 	}
-	set, byPath := buildSet(mapValues(a.files))
-	u := &Unit{Root: root, Files: byPath}
+	placed := mapValues(a.files)
+	set, byPath := buildSet(placed)
+	a.hashes[root] = hash
+	u := &Unit{Root: root, Files: byPath, evals: w.evals, contentKey: unitKey(root, s.cfg.Defines, placed, a.hashes)}
 	tg := &tablegen.Unit{Set: set, Root: byPath[root], Lex: &tablegen.LexResult{Macros: a.macros}}
 	u.TG = tg
 

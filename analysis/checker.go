@@ -27,6 +27,11 @@ type Checker struct {
 	pending   map[string]bool
 	units     map[string]*Unit           // last unit checked for each open file
 	published map[string]map[string]bool // open file -> closed files it published for
+
+	// pubMu orders the evaluation phase's publishes with cancellation: a
+	// round cancelled under pubMu publishes nothing more.
+	pubMu sync.Mutex
+	evals sync.WaitGroup
 }
 
 // NewChecker starts checking w's open files; publish is called from a
@@ -38,6 +43,7 @@ func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
 // Changed schedules a re-check of every open file that the change of paths
 // can affect (all of them when paths is nil), in snapshot snap.
 func (c *Checker) Changed(snap *Snapshot, paths []string) {
+	c.pubMu.Lock() // before mu, as the evaluation phase takes them
 	c.mu.Lock()
 	open := snap.OpenFiles()
 	sort.Strings(open)
@@ -72,6 +78,7 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 	if c.cancel != nil {
 		c.cancel()
 	}
+	c.pubMu.Unlock()
 	ctx, cancel := context.WithCancel(context.Background())
 	prevDone := c.done
 	done := make(chan struct{})
@@ -108,7 +115,8 @@ func (c *Checker) Closed(path string) []string {
 	return out
 }
 
-// Wait blocks until the current round is done (for tests and shutdown).
+// Wait blocks until the current round is done, evaluation included (for
+// tests and shutdown).
 func (c *Checker) Wait() {
 	c.mu.Lock()
 	d := c.done
@@ -116,9 +124,19 @@ func (c *Checker) Wait() {
 	if d != nil {
 		<-d
 	}
+	c.evals.Wait()
 }
 
+// run publishes the syntax diagnostics of each file, then evaluates the
+// units in the background and publishes again with the evaluator's
+// diagnostics added. The evaluation phase does not hold up the next round:
+// when superseded, its results are dropped.
 func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
+	type checked struct {
+		path string
+		u    *Unit
+	}
+	var toEval []checked
 	for _, f := range order {
 		if ctx.Err() != nil {
 			return
@@ -132,33 +150,73 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Snapshot: snap})
 			continue
 		}
-		diags := u.Diagnostics(f)
-		// Errors inside closed included files are shown there too.
-		others := map[string][]Diagnostic{}
-		for _, p := range u.FilesWithErrors() {
-			if snap.Overlay(p) == nil && p != f {
-				others[p] = u.Diagnostics(p)
-			}
-		}
-		if !c.finish(ctx, f, u, others) {
+		if !c.finish(ctx, f, u, nil) {
 			return
 		}
-		c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Diagnostics: diags, Snapshot: snap})
-		c.mu.Lock()
-		prev := c.published[f]
-		now := map[string]bool{}
-		for p := range others {
-			now[p] = true
+		evaluated := u.EvaluatedIfReady() != nil
+		c.publishUnit(snap, f, u, evaluated)
+		if !evaluated {
+			toEval = append(toEval, checked{f, u})
 		}
-		c.published[f] = now
-		c.mu.Unlock()
-		for p, ds := range others {
-			c.publish(FileDiagnostics{Path: p, Diagnostics: ds, Snapshot: snap})
-		}
-		for p := range prev {
-			if !now[p] && snap.Overlay(p) == nil {
-				c.publish(FileDiagnostics{Path: p, Snapshot: snap})
+	}
+	if len(toEval) == 0 {
+		return
+	}
+	c.evals.Add(1)
+	go func() {
+		defer c.evals.Done()
+		for _, x := range toEval {
+			if _, err := x.u.Evaluated(ctx); err != nil {
+				return
 			}
+			c.pubMu.Lock()
+			if ctx.Err() == nil {
+				c.publishUnit(snap, x.path, x.u, true)
+			}
+			c.pubMu.Unlock()
+			if ctx.Err() != nil {
+				return
+			}
+		}
+	}()
+}
+
+// publishUnit publishes f's diagnostics from its unit u, and those of the
+// closed files of u that have problems; withEval adds the evaluator's.
+func (c *Checker) publishUnit(snap *Snapshot, f string, u *Unit, withEval bool) {
+	diags := u.Diagnostics(f)
+	if withEval {
+		diags = append(diags, u.EvaluationDiagnostics(f)...)
+	}
+	// Problems inside closed included files are shown there too.
+	others := map[string][]Diagnostic{}
+	files := u.FilesWithErrors()
+	if withEval {
+		files = append(files, u.FilesWithEvaluationErrors()...)
+	}
+	for _, p := range files {
+		if snap.Overlay(p) == nil && p != f && others[p] == nil {
+			others[p] = u.Diagnostics(p)
+			if withEval {
+				others[p] = append(others[p], u.EvaluationDiagnostics(p)...)
+			}
+		}
+	}
+	c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Diagnostics: diags, Snapshot: snap})
+	c.mu.Lock()
+	prev := c.published[f]
+	now := map[string]bool{}
+	for p := range others {
+		now[p] = true
+	}
+	c.published[f] = now
+	c.mu.Unlock()
+	for p, ds := range others {
+		c.publish(FileDiagnostics{Path: p, Diagnostics: ds, Snapshot: snap})
+	}
+	for p := range prev {
+		if !now[p] && snap.Overlay(p) == nil {
+			c.publish(FileDiagnostics{Path: p, Snapshot: snap})
 		}
 	}
 }

@@ -36,6 +36,11 @@ const maxRelated = 20
 // one summary at the include naming them, with the errors as related
 // information.
 func (u *Unit) Diagnostics(path string) []Diagnostic {
+	return u.diagnosticsIn(path, u.TG.Diags)
+}
+
+// diagnosticsIn places diags (of any layer) for path as Diagnostics does.
+func (u *Unit) diagnosticsIn(path string, diags tablegen.Diagnostics) []Diagnostic {
 	f := u.File(path)
 	if f == nil {
 		return nil
@@ -63,7 +68,7 @@ func (u *Unit) Diagnostics(path string) []Diagnostic {
 			}
 		}
 	}
-	for _, d := range u.TG.Diags {
+	for _, d := range diags {
 		df := set.File(d.Range.Start)
 		if df == nil {
 			continue
@@ -124,10 +129,12 @@ func convertDiag(d tablegen.Diagnostic, loc func(tablegen.Range) Location) Diagn
 
 // FilesWithErrors lists the files of the unit, other than the root, that
 // have errors, so that the server can show them in those files too.
-func (u *Unit) FilesWithErrors() []string {
+func (u *Unit) FilesWithErrors() []string { return u.filesWithErrors(u.TG.Diags) }
+
+func (u *Unit) filesWithErrors(diags tablegen.Diagnostics) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, d := range u.TG.Diags {
+	for _, d := range diags {
 		if f := u.TG.Set.File(d.Range.Start); f != nil && f != u.TG.Root && !seen[f.Name] {
 			seen[f.Name] = true
 			out = append(out, f.Name)

@@ -50,21 +50,7 @@ func scanIncludeNames(src []byte) []string {
 
 func (s *Snapshot) buildIncludeGraph() *includeGraph {
 	g := &includeGraph{includers: map[string][]string{}, includes: map[string][]string{}}
-	var files []string
-	for _, root := range s.cfg.Folders {
-		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || len(files) >= maxGraphFiles {
-				return filepath.SkipDir
-			}
-			if d.IsDir() && p != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".td") {
-				files = append(files, filepath.Clean(p))
-			}
-			return nil
-		})
-	}
+	files := workspaceFiles(s.cfg.Folders)
 	for p := range s.overlays {
 		files = append(files, p)
 	}
@@ -93,6 +79,28 @@ func (s *Snapshot) buildIncludeGraph() *includeGraph {
 		}
 	}
 	return g
+}
+
+// workspaceFiles lists the .td files under folders, skipping hidden
+// directories, at most maxGraphFiles.
+func workspaceFiles(folders []string) []string {
+	var files []string
+	for _, root := range folders {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || len(files) >= maxGraphFiles {
+				return filepath.SkipDir
+			}
+			if d.IsDir() && p != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".td") {
+				files = append(files, filepath.Clean(p))
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	return files
 }
 
 // statOnly resolves includes without reading them.

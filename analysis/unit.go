@@ -34,6 +34,17 @@ type Unit struct {
 	memoMu sync.Mutex
 	memo   map[any]any
 
+	// byFile holds the statements of each file for units assembled by the
+	// workspace index, which have no token stream.
+	byFile map[string][]*tablegen.Statement
+
+	// contentKey identifies the unit's content for the evaluation cache
+	// (0: not cacheable).
+	contentKey uint64
+	evals      *evalCache
+	evalMu     sync.Mutex
+	eval       *evaluation
+
 	runs       []tokenRun // the token stream, as runs of per-file tokens
 	eof        tablegen.Pos
 	tokensOnce sync.Once

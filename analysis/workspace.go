@@ -17,6 +17,8 @@ type Workspace struct {
 	layouts map[string]*layout
 	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
 	graph   *includeGraph
+	evals   *evalCache
+	index   *Index
 }
 
 // NewWorkspace starts a workspace with cfg and no open files.
@@ -27,6 +29,7 @@ func NewWorkspace(cfg Config) *Workspace {
 		entries: newEntryCache(),
 		layouts: map[string]*layout{},
 		roots:   map[string]*fileEntry{},
+		evals:   newEvalCache(),
 	}
 	w.snap = w.newSnapshot(cfg, map[string]*Overlay{}, nil, nil)
 	return w

@@ -20,7 +20,7 @@ func hover(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Raw
 	if err != nil || v == nil {
 		return nil, err
 	}
-	h, ok := v.Hover(v.Pos(offsetOf(v.File, p.Position)))
+	h, ok := v.HoverAt(ctx, v.Pos(offsetOf(v.File, p.Position)))
 	if !ok {
 		return nil, nil
 	}

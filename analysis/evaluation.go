@@ -1,0 +1,163 @@
+package analysis
+
+import (
+	"context"
+	"encoding/binary"
+	"hash/maphash"
+	"sort"
+	"sync"
+
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+// evaluation is the evaluator's result for one unit, computed once and
+// shared by every snapshot holding the unit.
+type evaluation struct {
+	once sync.Once
+	done chan struct{}
+	res  *eval.Result
+}
+
+// Evaluated returns the records of the unit, evaluating it on first use.
+// The evaluator cannot be interrupted: a cancelled caller stops waiting
+// (nil, ctx.Err()) while the evaluation finishes for the next caller.
+func (u *Unit) Evaluated(ctx context.Context) (*eval.Result, error) {
+	ev := u.evaluation()
+	ev.once.Do(func() {
+		go func() {
+			defer close(ev.done)
+			ev.res = u.evaluate()
+		}()
+	})
+	select {
+	case <-ev.done:
+		return ev.res, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// EvaluatedIfReady returns the records when the evaluation has finished.
+func (u *Unit) EvaluatedIfReady() *eval.Result {
+	ev := u.evaluation()
+	select {
+	case <-ev.done:
+		return ev.res
+	default:
+		return nil
+	}
+}
+
+func (u *Unit) evaluation() *evaluation {
+	u.evalMu.Lock()
+	defer u.evalMu.Unlock()
+	if u.eval == nil {
+		u.eval = &evaluation{done: make(chan struct{})}
+		if res := u.evals.get(u.contentKey); res != nil {
+			u.eval.res = res
+			u.eval.once.Do(func() {})
+			close(u.eval.done)
+		}
+	}
+	return u.eval
+}
+
+func (u *Unit) evaluate() (res *eval.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the evaluator costs the unit its records, not the
+			// server.
+			res = &eval.Result{Set: u.TG.Set, Diagnostics: tablegen.Diagnostics{{
+				Range: tablegen.Range{Start: u.TG.Root.Pos(0), End: u.TG.Root.Pos(0)}, Severity: tablegen.SeverityError,
+				Code: "eval-internal", Message: "internal error while evaluating this file; navigation falls back to syntax",
+			}}}
+		}
+	}()
+	res = eval.Evaluate(u.TG, eval.Options{})
+	u.evals.put(u.contentKey, res)
+	return res
+}
+
+// EvaluationDiagnostics returns the evaluator's diagnostics to show in path,
+// placed as Diagnostics places syntax errors; nil until evaluated.
+func (u *Unit) EvaluationDiagnostics(path string) []Diagnostic {
+	res := u.EvaluatedIfReady()
+	if res == nil {
+		return nil
+	}
+	return u.diagnosticsIn(path, res.Diagnostics)
+}
+
+// FilesWithEvaluationErrors lists the files other than the root with
+// evaluation diagnostics.
+func (u *Unit) FilesWithEvaluationErrors() []string {
+	if res := u.EvaluatedIfReady(); res != nil {
+		return u.filesWithErrors(res.Diagnostics)
+	}
+	return nil
+}
+
+// evalCache keeps the results of the last units evaluated by content, so
+// that reopening a file or undoing an edit does not evaluate again. A
+// result is valid for another unit with the same key: the key covers every
+// file's path, content and place in the unit's position space.
+type evalCache struct {
+	mu    sync.Mutex
+	order []uint64
+	res   map[uint64]*eval.Result
+}
+
+const evalCacheSize = 8
+
+func newEvalCache() *evalCache { return &evalCache{res: map[uint64]*eval.Result{}} }
+
+func (c *evalCache) get(key uint64) *eval.Result {
+	if c == nil || key == 0 {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.res[key]
+}
+
+func (c *evalCache) put(key uint64, r *eval.Result) {
+	if c == nil || key == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.res[key]; ok {
+		return
+	}
+	c.res[key] = r
+	c.order = append(c.order, key)
+	if len(c.order) > evalCacheSize {
+		delete(c.res, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// unitKey hashes what an evaluation depends on: the root, the macros
+// given, and each file with its content hash and base.
+func unitKey(root string, defines []string, files []placedFile, hashes map[string]uint64) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	h.WriteString(root)
+	for _, d := range defines {
+		h.WriteString("\x00-D" + d)
+	}
+	sorted := append([]placedFile(nil), files...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].path < sorted[j].path })
+	var b [16]byte
+	for _, f := range sorted {
+		h.WriteString("\x00" + f.path)
+		binary.LittleEndian.PutUint64(b[:8], hashes[f.path])
+		binary.LittleEndian.PutUint64(b[8:], uint64(f.base))
+		h.Write(b[:])
+	}
+	if k := h.Sum64(); k != 0 {
+		return k
+	}
+	return 1
+}

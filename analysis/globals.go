@@ -1,0 +1,336 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// globals is what a unit declares at the top level, found from the syntax:
+// classes (with their fields and template arguments), multiclasses, defs
+// written with a plain name, defsets, defvars and deftypes.
+type globals struct {
+	u           *Unit
+	classes     map[string]*classInfo
+	multiclass  map[string]*multiclassInfo
+	records     map[string]*Decl
+	defsets     map[string]*Decl
+	defvars     map[string]*Decl
+	deftypes    map[string]*Decl
+	classOrder  []*classInfo
+	recordOrder []*Decl
+
+	mu     sync.Mutex
+	fields map[[2]string]*Decl // (class, field) -> declaration, memo of fieldOf
+}
+
+type classInfo struct {
+	decl    *Decl
+	fields  map[string]*Decl // declared in the class's own body
+	targs   []*Decl
+	parents []*tablegen.ClassRef
+}
+
+type multiclassInfo struct {
+	decl  *Decl
+	targs []*Decl
+}
+
+type globalsKey struct{}
+
+// globals returns the unit's top-level declarations, computed once.
+func (u *Unit) globals() *globals {
+	return u.lazy(globalsKey{}, func() any {
+		g := &globals{u: u, classes: map[string]*classInfo{}, multiclass: map[string]*multiclassInfo{},
+			records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
+			deftypes: map[string]*Decl{}, fields: map[[2]string]*Decl{}}
+		g.statements(u.TG.Statements, true)
+		return g
+	}).(*globals)
+}
+
+// declAt makes a Decl for a name written at id.
+func (u *Unit) declAt(kind DeclKind, id *tablegen.Ident, stmt tablegen.Range) *Decl {
+	if id == nil {
+		return nil
+	}
+	return u.declRange(kind, id.Name, id.Range(), stmt)
+}
+
+func (u *Unit) declRange(kind DeclKind, name string, r, stmt tablegen.Range) *Decl {
+	d := &Decl{Kind: kind, Name: name, Range: r, Stmt: stmt}
+	if f := u.TG.Set.File(r.Start); f != nil && f.Name != "" {
+		d.Path, d.offset = f.Name, f.Offset(r.Start)
+	}
+	return d
+}
+
+func (g *globals) statements(stmts []*tablegen.Statement, top bool) {
+	for _, st := range stmts {
+		if st != nil {
+			g.statement(st, top)
+		}
+	}
+}
+
+func (g *globals) statement(st *tablegen.Statement, top bool) {
+	u := g.u
+	switch {
+	case st.Class != nil && st.Class.Name != nil:
+		c := st.Class
+		old := g.classes[c.Name.Name]
+		if old != nil && (c.Body == nil || c.Body.Semi) && len(c.TemplateArgs) == 0 && len(c.Parents) == 0 {
+			return // a forward declaration after the definition
+		}
+		ci := &classInfo{decl: u.declAt(DeclClass, c.Name, st.Range()), fields: map[string]*Decl{}, parents: c.Parents}
+		ci.decl.Class = c
+		for _, a := range c.TemplateArgs {
+			if a != nil && a.Name != nil {
+				d := u.declAt(DeclTemplateArg, a.Name, a.Range())
+				d.Owner, d.TArg = c.Name.Name, a
+				ci.targs = append(ci.targs, d)
+			}
+		}
+		if c.Body != nil {
+			for _, it := range c.Body.Items {
+				if it != nil && it.Field != nil && it.Field.Name != nil {
+					if _, dup := ci.fields[it.Field.Name.Name]; !dup {
+						d := u.declAt(DeclField, it.Field.Name, it.Range())
+						d.Owner, d.Field = c.Name.Name, it.Field
+						ci.fields[it.Field.Name.Name] = d
+					}
+				}
+			}
+		}
+		if old == nil {
+			g.classOrder = append(g.classOrder, ci)
+		} else {
+			for i, o := range g.classOrder {
+				if o == old {
+					g.classOrder[i] = ci
+				}
+			}
+		}
+		g.classes[c.Name.Name] = ci
+	case st.MultiClass != nil && st.MultiClass.Header != nil && st.MultiClass.Header.Name != nil:
+		h := st.MultiClass.Header
+		mi := &multiclassInfo{decl: u.declAt(DeclMulticlass, h.Name, st.Range())}
+		mi.decl.MultiClass = st.MultiClass
+		for _, a := range h.TemplateArgs {
+			if a != nil && a.Name != nil {
+				d := u.declAt(DeclTemplateArg, a.Name, a.Range())
+				d.Owner, d.TArg = h.Name.Name, a
+				mi.targs = append(mi.targs, d)
+			}
+		}
+		g.multiclass[h.Name.Name] = mi
+	case st.Def != nil:
+		if id := plainName(st.Def.Name); id != nil && id.Name != "NAME" {
+			if _, dup := g.records[id.Name]; !dup {
+				d := u.declAt(DeclRecord, id, st.Range())
+				d.Def = st.Def
+				g.records[id.Name] = d
+				g.recordOrder = append(g.recordOrder, d)
+			}
+		}
+	case st.Defset != nil && st.Defset.Header != nil && st.Defset.Header.Name != nil:
+		d := u.declAt(DeclDefset, st.Defset.Header.Name, st.Range())
+		d.Defset = st.Defset
+		g.defsets[d.Name] = d
+		if st.Defset.Body != nil {
+			g.statements(st.Defset.Body.Statements, top)
+		}
+	case st.Defvar != nil && st.Defvar.Name != nil && top:
+		d := u.declAt(DeclDefvar, st.Defvar.Name, st.Range())
+		d.Defvar = st.Defvar
+		g.defvars[d.Name] = d
+	case st.Deftype != nil && st.Deftype.Name != nil:
+		d := u.declAt(DeclDeftype, st.Deftype.Name, st.Range())
+		d.Deftype = st.Deftype
+		g.deftypes[d.Name] = d
+	case st.Let != nil && st.Let.Body != nil:
+		g.statements(st.Let.Body.Statements, top)
+	case st.Foreach != nil && st.Foreach.Body != nil:
+		g.statements(st.Foreach.Body.Statements, false)
+	case st.If != nil:
+		for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
+			if b != nil {
+				g.statements(b.Statements, false)
+			}
+		}
+	}
+}
+
+// plainName returns the identifier of a record name written as one plain
+// identifier, or nil.
+func plainName(n *tablegen.NameValue) *tablegen.Ident {
+	if n == nil || len(n.Pastes) > 0 || n.Operand == nil || len(n.Operand.Suffixes) > 0 || n.Operand.Simple == nil {
+		return nil
+	}
+	return n.Operand.Simple.Ident
+}
+
+// fieldOf returns the declaration of field name as class cls has it: the
+// first declaration met in LLVM's order (each parent with its ancestors, in
+// order, then the class's own body; a later declaration only sets it).
+func (g *globals) fieldOf(cls, name string) *Decl {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.fieldOfLocked(cls, name, 0)
+}
+
+func (g *globals) fieldOfLocked(cls, name string, depth int) *Decl {
+	key := [2]string{cls, name}
+	if d, ok := g.fields[key]; ok {
+		return d
+	}
+	ci := g.classes[cls]
+	if ci == nil || depth > 64 {
+		return nil
+	}
+	g.fields[key] = nil // a cycle finds nothing
+	var d *Decl
+	for _, p := range ci.parents {
+		if p != nil && p.Name != nil {
+			if d = g.fieldOfLocked(p.Name.Name, name, depth+1); d != nil {
+				break
+			}
+		}
+	}
+	if d == nil {
+		d = ci.fields[name]
+	}
+	g.fields[key] = d
+	return d
+}
+
+// fieldOfParents looks name up in a list of parent classes, in order.
+func (g *globals) fieldOfParents(parents []*tablegen.ClassRef, name string) *Decl {
+	for _, p := range parents {
+		if p != nil && p.Name != nil {
+			if d := g.fieldOf(p.Name.Name, name); d != nil {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// templateArg returns template argument name of a class or multiclass.
+func (g *globals) templateArg(owner, name string) *Decl {
+	var targs []*Decl
+	if ci := g.classes[owner]; ci != nil {
+		targs = ci.targs
+	} else if mi := g.multiclass[owner]; mi != nil {
+		targs = mi.targs
+	}
+	for _, d := range targs {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// templateArgs returns the template arguments of a class or multiclass.
+func (g *globals) templateArgs(owner string) []*Decl {
+	if ci := g.classes[owner]; ci != nil {
+		return ci.targs
+	}
+	if mi := g.multiclass[owner]; mi != nil {
+		return mi.targs
+	}
+	return nil
+}
+
+// TopDecls returns the top-level declarations written in path, in order.
+func (u *Unit) TopDecls(path string) []*Decl {
+	g := u.globals()
+	var out []*Decl
+	add := func(d *Decl) {
+		if d != nil && d.Path == path {
+			out = append(out, d)
+		}
+	}
+	for _, ci := range g.classOrder {
+		add(ci.decl)
+	}
+	for _, mi := range g.multiclass {
+		add(mi.decl)
+	}
+	for _, d := range g.recordOrder {
+		add(d)
+	}
+	for _, m := range []map[string]*Decl{g.defsets, g.defvars, g.deftypes} {
+		for _, d := range m {
+			add(d)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Range.Start < out[j].Range.Start })
+	return out
+}
+
+// Detail is a one-line description of a declaration: its parents, type or
+// owner.
+func (d *Decl) Detail(u *Unit) string {
+	var parents []*tablegen.ClassRef
+	switch {
+	case d.Class != nil:
+		parents = d.Class.Parents
+	case d.Def != nil:
+		parents = d.Def.Parents
+	case d.Defm != nil:
+		parents = d.Defm.Parents
+	case d.MultiClass != nil && d.MultiClass.Header != nil:
+		var names []string
+		for _, p := range d.MultiClass.Header.Parents {
+			if p != nil && p.Name != nil {
+				names = append(names, p.Name.Name)
+			}
+		}
+		if len(names) > 0 {
+			return ": " + strings.Join(names, ", ")
+		}
+		return ""
+	case d.TArg != nil || d.Field != nil:
+		return d.typeText(u) + " (" + d.Owner + ")"
+	}
+	var names []string
+	for _, p := range parents {
+		if p != nil && p.Name != nil {
+			names = append(names, p.Name.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(names, ", ")
+}
+
+// typeText is the declared type of a field or template argument as written.
+func (d *Decl) typeText(u *Unit) string {
+	var t *tablegen.Type
+	switch {
+	case d.TArg != nil:
+		t = d.TArg.Type
+	case d.Field != nil:
+		t = d.Field.Type
+	case d.Defset != nil && d.Defset.Header != nil:
+		t = d.Defset.Header.Type
+	}
+	if t == nil {
+		return ""
+	}
+	return u.text(t.Range())
+}
+
+// text returns the source text of r.
+func (u *Unit) text(r tablegen.Range) string {
+	f := u.TG.Set.File(r.Start)
+	if f == nil || !f.Contains(r.End) || r.End < r.Start {
+		return ""
+	}
+	return string(f.Content[f.Offset(r.Start):f.Offset(r.End)])
+}

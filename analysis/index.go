@@ -1,0 +1,251 @@
+package analysis
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"tdls/tablegen"
+)
+
+// Index is the workspace-wide table of declarations and occurrences, built
+// in the background from every .td file of the workspace folders. Each file
+// is resolved in its own include closure; the files of a closure are lexed
+// and parsed once for the whole build, and only the occurrences are kept.
+type Index struct {
+	mu    sync.RWMutex
+	files map[string]*indexedFile
+	built bool
+}
+
+type indexedFile struct {
+	occ   map[DeclKey][]Occurrence
+	decls []IndexedDecl
+}
+
+// IndexedDecl is a top-level declaration found by the index.
+type IndexedDecl struct {
+	Kind       DeclKind
+	Name       string
+	Path       string
+	Start, End int // byte offsets of the name
+	Detail     string
+}
+
+// Key returns the declaration's identity.
+func (d IndexedDecl) Key() DeclKey {
+	return DeclKey{Kind: d.Kind, Name: d.Name, Path: d.Path, Offset: d.Start}
+}
+
+// Index returns the workspace index (empty until built).
+func (w *Workspace) Index() *Index {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.index == nil {
+		w.index = &Index{files: map[string]*indexedFile{}}
+	}
+	return w.index
+}
+
+// Built reports whether a build has finished.
+func (x *Index) Built() bool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.built
+}
+
+// Occurrences returns the indexed occurrences of keys outside the files
+// skip holds.
+func (x *Index) Occurrences(keys []DeclKey, skip func(path string) bool) []Occurrence {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []Occurrence
+	for p, f := range x.files {
+		if skip(p) {
+			continue
+		}
+		for _, k := range keys {
+			out = append(out, f.occ[k]...)
+		}
+	}
+	return out
+}
+
+// Decls returns every indexed declaration, sorted by path and offset.
+func (x *Index) Decls() []IndexedDecl {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []IndexedDecl
+	for _, f := range x.files {
+		out = append(out, f.decls...)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Start < out[j].Start
+	})
+	return out
+}
+
+// Files returns the number of indexed files.
+func (x *Index) Files() int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return len(x.files)
+}
+
+// Update re-indexes path from its unit in snap (after an edit).
+func (x *Index) Update(u *Unit, path string) {
+	f := u.File(path)
+	if f == nil {
+		return
+	}
+	fi := indexFile(u, f)
+	x.mu.Lock()
+	x.files[f.Name] = fi
+	x.mu.Unlock()
+}
+
+// Build indexes every .td file of the snapshot's workspace folders with at
+// most workers goroutines (0: the number of CPUs), calling progress after
+// each file. It replaces the index's content when done.
+func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress func(done, total int)) error {
+	files := workspaceFiles(snap.cfg.Folders)
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	b := &indexBuild{snap: snap, set: tablegen.NewSourceSet(), lexes: newLexCache(), parsed: map[string]*indexParse{}}
+	out := make([]*indexedFile, len(files))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				k := int(next.Add(1) - 1)
+				if k >= len(files) {
+					return
+				}
+				if u := b.unit(files[k]); u != nil {
+					out[k] = indexFile(u, u.TG.Root)
+				}
+				n := int(done.Add(1))
+				if progress != nil {
+					progress(n, len(files))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m := make(map[string]*indexedFile, len(files))
+	for k, f := range files {
+		if out[k] != nil {
+			m[f] = out[k]
+		}
+	}
+	x.mu.Lock()
+	x.files, x.built = m, true
+	x.mu.Unlock()
+	return nil
+}
+
+// indexFile keeps the occurrences and top-level declarations written in f.
+func indexFile(u *Unit, f *tablegen.File) *indexedFile {
+	fi := &indexedFile{occ: map[DeclKey][]Occurrence{}}
+	for _, r := range u.Refs(f.Name) {
+		k := r.Decl.Key()
+		fi.occ[k] = append(fi.occ[k], Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
+	}
+	for _, d := range u.TopDecls(f.Name) {
+		fi.decls = append(fi.decls, IndexedDecl{Kind: d.Kind, Name: d.Name, Path: f.Name,
+			Start: f.Offset(d.Range.Start), End: f.Offset(d.Range.End), Detail: d.Detail(u)})
+	}
+	return fi
+}
+
+// indexBuild parses each file once into one source set shared by the
+// closures assembled from it.
+type indexBuild struct {
+	snap  *Snapshot
+	set   *tablegen.SourceSet
+	lexes *lexCache
+
+	mu     sync.Mutex
+	parsed map[string]*indexParse
+}
+
+type indexParse struct {
+	once     sync.Once
+	file     *tablegen.File
+	stmts    []*tablegen.Statement
+	includes []string // resolved, in order
+}
+
+func (b *indexBuild) parse(path string) *indexParse {
+	b.mu.Lock()
+	p, ok := b.parsed[path]
+	if !ok {
+		p = &indexParse{}
+		b.parsed[path] = p
+	}
+	b.mu.Unlock()
+	p.once.Do(func() {
+		content, hash, err := b.snap.readFile(path)
+		if err != nil {
+			return
+		}
+		defined := map[string]bool{}
+		for _, d := range b.snap.cfg.Defines {
+			defined[d] = true
+		}
+		fl, _ := b.lexes.get(path, content, hash, defined)
+		f := b.set.AddFile(path, content)
+		e := newFileEntry(path, fl, f.Base, content)
+		p.file, p.stmts = f, e.parse(b.set, nil).stmts
+		loader := &tablegen.EditorLoader{IncludeDirs: b.snap.includeDirs(path), ReadFile: statOnly}
+		for _, site := range fl.includes {
+			if rp, _, err := loader.Include(site.name, path); err == nil {
+				p.includes = append(p.includes, filepath.Clean(rp))
+			}
+		}
+	})
+	return p
+}
+
+// unit assembles root's closure: every file's statements, included files
+// first, as the statements of a unit.
+func (b *indexBuild) unit(root string) *Unit {
+	rp := b.parse(root)
+	if rp.file == nil {
+		return nil
+	}
+	u := &Unit{Root: root, Files: map[string]*tablegen.File{}, byFile: map[string][]*tablegen.Statement{}}
+	tg := &tablegen.Unit{Set: b.set, Root: rp.file}
+	var visit func(path string, depth int)
+	visit = func(path string, depth int) {
+		if _, seen := u.Files[path]; seen || depth > maxIncludeDepth {
+			return
+		}
+		p := b.parse(path)
+		if p.file == nil {
+			return
+		}
+		u.Files[path] = p.file
+		for _, inc := range p.includes {
+			visit(inc, depth+1)
+		}
+		u.byFile[path] = p.stmts
+		tg.Statements = append(tg.Statements, p.stmts...)
+	}
+	visit(root, 0)
+	u.TG = tg
+	return u
+}

@@ -1,0 +1,709 @@
+package analysis
+
+import (
+	"sort"
+
+	"tdls/tablegen"
+)
+
+// resolver finds, for every name written in one file, what it refers to,
+// following TableGen's lookup order: local variables and the current
+// record's fields (own, then inherited), template arguments, global
+// defvars, then records. It works from the syntax and the unit's globals,
+// so navigation works while the file does not evaluate.
+type resolver struct {
+	u    *Unit
+	g    *globals
+	refs []Ref
+}
+
+// rscope is one level of names: locals, a record body, a multiclass.
+type rscope struct {
+	parent *rscope
+	names  map[string]*Decl
+	rec    *recordScope
+}
+
+// recordScope is a class or def body being resolved.
+type recordScope struct {
+	name    string
+	own     map[string]*Decl // fields declared so far in the body
+	parents []*tablegen.ClassRef
+}
+
+func newRScope(parent *rscope) *rscope { return &rscope{parent: parent, names: map[string]*Decl{}} }
+
+type refsKey string
+
+// Refs returns every resolved name occurrence written in path, in order.
+func (u *Unit) Refs(path string) []Ref {
+	f := u.File(path)
+	if f == nil {
+		return nil
+	}
+	return u.lazy(refsKey(f.Name), func() any {
+		r := &resolver{u: u, g: u.globals()}
+		for _, st := range u.statementsOf(f) {
+			r.statement(st, nil)
+		}
+		sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
+		return r.refs
+	}).([]Ref)
+}
+
+// statementsOf returns the top-level statements written in f.
+func (u *Unit) statementsOf(f *tablegen.File) []*tablegen.Statement {
+	if u.byFile != nil {
+		return u.byFile[f.Name]
+	}
+	return u.View(f.Name).Statements()
+}
+
+// RefAt returns the occurrence at p in the file of v (start <= p <= end).
+func (v *FileView) RefAt(p tablegen.Pos) (Ref, bool) {
+	refs := v.Unit.Refs(v.Path)
+	i := sort.Search(len(refs), func(i int) bool { return refs[i].Range.End >= p })
+	for ; i < len(refs) && refs[i].Range.Start <= p; i++ {
+		if refs[i].Range.End >= p {
+			return refs[i], true
+		}
+	}
+	return Ref{}, false
+}
+
+func (r *resolver) add(id *tablegen.Ident, d *Decl, role RefRole) {
+	if id != nil && d != nil {
+		r.refs = append(r.refs, Ref{Range: id.Range(), Decl: d, Role: role})
+	}
+}
+
+func (r *resolver) lookup(name string, sc *rscope) *Decl {
+	for s := sc; s != nil; s = s.parent {
+		if s.rec != nil {
+			if d := s.rec.own[name]; d != nil {
+				return d
+			}
+			if d := r.g.fieldOfParents(s.rec.parents, name); d != nil {
+				return d
+			}
+		}
+		if d := s.names[name]; d != nil {
+			return d
+		}
+	}
+	if d := r.g.defvars[name]; d != nil {
+		return d
+	}
+	if d := r.g.records[name]; d != nil {
+		return d
+	}
+	if d := r.g.defsets[name]; d != nil {
+		return d
+	}
+	return &Decl{Kind: DeclRecord, Name: name}
+}
+
+func (r *resolver) statements(stmts []*tablegen.Statement, sc *rscope) {
+	for _, st := range stmts {
+		r.statement(st, sc)
+	}
+}
+
+func (r *resolver) block(b *tablegen.Block, sc *rscope) {
+	if b != nil {
+		r.statements(b.Statements, sc)
+	}
+}
+
+func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
+	if st == nil {
+		return
+	}
+	g, u := r.g, r.u
+	switch {
+	case st.Class != nil:
+		c := st.Class
+		if c.Name == nil {
+			return
+		}
+		decl := u.declAt(DeclClass, c.Name, st.Range())
+		if ci := g.classes[c.Name.Name]; ci != nil {
+			decl = ci.decl
+		}
+		r.add(c.Name, decl, RoleDecl)
+		inner := newRScope(sc)
+		for _, a := range c.TemplateArgs {
+			if a == nil || a.Name == nil {
+				continue
+			}
+			r.typ(a.Type)
+			r.value(a.Default, inner)
+			d := g.templateArg(c.Name.Name, a.Name.Name)
+			if d == nil || d.Range != a.Name.Range() {
+				d = u.declAt(DeclTemplateArg, a.Name, a.Range())
+				d.Owner, d.TArg = c.Name.Name, a
+			}
+			inner.names[a.Name.Name] = d
+			r.add(a.Name, d, RoleDecl)
+		}
+		// Parent arguments see the fields of the parents before them.
+		rec := newRScope(inner)
+		rec.rec = &recordScope{name: c.Name.Name, own: map[string]*Decl{}, parents: c.Parents}
+		r.parents(c.Parents, rec, false)
+		r.body(c.Body, rec, c.Name.Name)
+	case st.Def != nil:
+		d := st.Def
+		name := ""
+		if id := plainName(d.Name); id != nil && id.Name != "NAME" {
+			name = id.Name
+			decl := g.records[id.Name]
+			if decl == nil || decl.Range != id.Range() {
+				decl = u.declAt(DeclRecord, id, st.Range())
+				decl.Def = d
+			}
+			r.add(id, decl, RoleDecl)
+		} else if d.Name != nil {
+			r.nameValue(d.Name, sc)
+		}
+		rec := newRScope(sc)
+		rec.rec = &recordScope{name: name, own: map[string]*Decl{}, parents: d.Parents}
+		r.parents(d.Parents, rec, false)
+		r.body(d.Body, rec, name)
+	case st.Defm != nil:
+		d := st.Defm
+		if id := plainName(d.Name); id != nil && id.Name != "NAME" {
+			decl := u.declAt(DeclRecord, id, st.Range())
+			decl.Defm = d
+			r.add(id, decl, RoleDecl)
+		} else if d.Name != nil {
+			r.nameValue(d.Name, sc)
+		}
+		r.parents(d.Parents, sc, true)
+	case st.Defvar != nil:
+		dv := st.Defvar
+		r.value(dv.Value, sc)
+		if dv.Name == nil {
+			return
+		}
+		decl := g.defvars[dv.Name.Name]
+		if sc != nil || decl == nil || decl.Range != dv.Name.Range() {
+			decl = u.declAt(DeclDefvar, dv.Name, st.Range())
+			decl.Defvar = dv
+		}
+		if sc != nil {
+			sc.names[dv.Name.Name] = decl
+		}
+		r.add(dv.Name, decl, RoleDecl)
+	case st.Deftype != nil:
+		if st.Deftype.Name != nil {
+			decl := g.deftypes[st.Deftype.Name.Name]
+			if decl == nil {
+				decl = u.declAt(DeclDeftype, st.Deftype.Name, st.Range())
+			}
+			r.add(st.Deftype.Name, decl, RoleDecl)
+		}
+		r.typ(st.Deftype.Type)
+	case st.Assert != nil:
+		r.value(st.Assert.Cond, sc)
+		r.value(st.Assert.Message, sc)
+	case st.Dump != nil:
+		r.value(st.Dump.Value, sc)
+	case st.Defset != nil:
+		if h := st.Defset.Header; h != nil {
+			r.typ(h.Type)
+			if h.Name != nil {
+				decl := g.defsets[h.Name.Name]
+				if decl == nil {
+					decl = u.declAt(DeclDefset, h.Name, st.Range())
+				}
+				r.add(h.Name, decl, RoleDecl)
+			}
+		}
+		r.block(st.Defset.Body, sc)
+	case st.MultiClass != nil:
+		inner := newRScope(sc)
+		if h := st.MultiClass.Header; h != nil && h.Name != nil {
+			if mi := g.multiclass[h.Name.Name]; mi != nil {
+				r.add(h.Name, mi.decl, RoleDecl)
+			}
+			for _, a := range h.TemplateArgs {
+				if a == nil || a.Name == nil {
+					continue
+				}
+				r.typ(a.Type)
+				r.value(a.Default, inner)
+				d := g.templateArg(h.Name.Name, a.Name.Name)
+				if d == nil {
+					d = u.declAt(DeclTemplateArg, a.Name, a.Range())
+					d.Owner, d.TArg = h.Name.Name, a
+				}
+				inner.names[a.Name.Name] = d
+				r.add(a.Name, d, RoleDecl)
+			}
+			for _, p := range h.Parents {
+				if p != nil && p.Name != nil {
+					if mi := g.multiclass[p.Name.Name]; mi != nil {
+						r.add(p.Name, mi.decl, RoleUse)
+					}
+					r.args(p.Name.Name, p.Args, inner)
+				}
+			}
+		}
+		r.block(st.MultiClass.Body, inner)
+	case st.Let != nil:
+		if h := st.Let.Header; h != nil {
+			for _, it := range h.Items {
+				if it == nil || it.Name == nil {
+					continue
+				}
+				r.value(it.Value, sc)
+				if d := r.letTarget(st.Let.Body, it.Name.Name); d != nil {
+					r.add(it.Name, d, RoleLet)
+				}
+			}
+		}
+		r.block(st.Let.Body, sc)
+	case st.Foreach != nil:
+		inner := newRScope(sc)
+		if h := st.Foreach.Header; h != nil {
+			r.value(h.List, sc)
+			if h.Name != nil {
+				d := u.declAt(DeclForeachVar, h.Name, h.Node.Range())
+				inner.names[h.Name.Name] = d
+				r.add(h.Name, d, RoleDecl)
+			}
+		}
+		r.block(st.Foreach.Body, inner)
+	case st.If != nil:
+		if h := st.If.Header; h != nil {
+			r.value(h.Cond, sc)
+		}
+		r.block(st.If.Then, newRScope(sc))
+		r.block(st.If.Else, newRScope(sc))
+	}
+}
+
+// parents resolves a parent list; in a defm, a parent is a multiclass or a
+// class.
+func (r *resolver) parents(ps []*tablegen.ClassRef, sc *rscope, defm bool) {
+	if sc != nil && sc.rec != nil {
+		all := sc.rec.parents
+		defer func() { sc.rec.parents = all }()
+	}
+	for i, p := range ps {
+		if sc != nil && sc.rec != nil {
+			sc.rec.parents = ps[:i] // the fields of the parents before this one
+		}
+		if p == nil || p.Name == nil {
+			continue
+		}
+		if mi := r.g.multiclass[p.Name.Name]; defm && mi != nil {
+			r.add(p.Name, mi.decl, RoleUse)
+		} else if ci := r.g.classes[p.Name.Name]; ci != nil {
+			r.add(p.Name, ci.decl, RoleUse)
+		}
+		r.args(p.Name.Name, p.Args, sc)
+	}
+}
+
+// args resolves template argument values, and the names of named ones.
+func (r *resolver) args(owner string, as []*tablegen.Arg, sc *rscope) {
+	for _, a := range as {
+		if a == nil {
+			continue
+		}
+		if a.Name != nil {
+			if d := r.g.templateArg(owner, a.Name.Name); d != nil {
+				r.add(a.Name, d, RoleUse)
+			}
+		}
+		r.value(a.Value, sc)
+	}
+}
+
+func (r *resolver) body(b *tablegen.Body, sc *rscope, owner string) {
+	if b == nil {
+		return
+	}
+	rec := sc.rec
+	for _, it := range b.Items {
+		switch {
+		case it == nil:
+		case it.Field != nil:
+			f := it.Field
+			r.typ(f.Type)
+			if f.Name != nil {
+				if d := r.g.fieldOfParents(rec.parents, f.Name.Name); d != nil {
+					r.add(f.Name, d, RoleLet) // a redeclaration sets the inherited field
+				} else {
+					d := rec.own[f.Name.Name]
+					if d == nil {
+						d = r.ownField(owner, f, it.Range())
+						rec.own[f.Name.Name] = d
+						r.add(f.Name, d, RoleDecl)
+					} else {
+						r.add(f.Name, d, RoleLet)
+					}
+				}
+			}
+			r.value(f.Value, sc)
+		case it.Let != nil:
+			if it.Let.Name != nil {
+				if d := r.lookupField(rec, it.Let.Name.Name); d != nil {
+					r.add(it.Let.Name, d, RoleLet)
+				}
+			}
+			r.value(it.Let.Value, sc)
+		case it.Defvar != nil:
+			r.value(it.Defvar.Value, sc)
+			if it.Defvar.Name != nil {
+				d := r.u.declAt(DeclDefvar, it.Defvar.Name, it.Range())
+				d.Defvar = it.Defvar
+				sc.names[it.Defvar.Name.Name] = d
+				r.add(it.Defvar.Name, d, RoleDecl)
+			}
+		case it.Assert != nil:
+			r.value(it.Assert.Cond, sc)
+			r.value(it.Assert.Message, sc)
+		case it.Dump != nil:
+			r.value(it.Dump.Value, sc)
+		}
+	}
+}
+
+// ownField is the Decl of a field declared in a body: the globals' one for
+// a class, a new one for a def.
+func (r *resolver) ownField(owner string, f *tablegen.FieldDecl, item tablegen.Range) *Decl {
+	if ci := r.g.classes[owner]; ci != nil {
+		if d := ci.fields[f.Name.Name]; d != nil && d.Range == f.Name.Range() {
+			return d
+		}
+	}
+	d := r.u.declAt(DeclField, f.Name, item)
+	d.Owner, d.Field = owner, f
+	return d
+}
+
+func (r *resolver) lookupField(rec *recordScope, name string) *Decl {
+	if d := rec.own[name]; d != nil {
+		return d
+	}
+	return r.g.fieldOfParents(rec.parents, name)
+}
+
+// letTarget finds the field a top-level `let name` sets: its declaration
+// in the first record of the block that has the field.
+func (r *resolver) letTarget(b *tablegen.Block, name string) *Decl {
+	if b == nil {
+		return nil
+	}
+	for _, st := range b.Statements {
+		if st == nil {
+			continue
+		}
+		var d *Decl
+		switch {
+		case st.Class != nil && st.Class.Name != nil:
+			d = r.g.fieldOf(st.Class.Name.Name, name)
+		case st.Def != nil:
+			d = r.g.fieldOfParents(st.Def.Parents, name)
+			if d == nil && st.Def.Body != nil {
+				for _, it := range st.Def.Body.Items {
+					if it != nil && it.Field != nil && it.Field.Name != nil && it.Field.Name.Name == name {
+						d = r.ownField("", it.Field, it.Range())
+					}
+				}
+			}
+		case st.Defm != nil:
+			d = r.g.fieldOfParents(st.Defm.Parents, name)
+		case st.Let != nil:
+			d = r.letTarget(st.Let.Body, name)
+		case st.Foreach != nil:
+			d = r.letTarget(st.Foreach.Body, name)
+		case st.Defset != nil:
+			d = r.letTarget(st.Defset.Body, name)
+		case st.If != nil:
+			if d = r.letTarget(st.If.Then, name); d == nil {
+				d = r.letTarget(st.If.Else, name)
+			}
+		case st.MultiClass != nil:
+			d = r.letTarget(st.MultiClass.Body, name)
+		}
+		if d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+func (r *resolver) typ(t *tablegen.Type) {
+	for ; t != nil; t = t.List {
+		if t.Class != nil {
+			if ci := r.g.classes[t.Class.Name]; ci != nil {
+				r.add(t.Class, ci.decl, RoleUse)
+			} else if d := r.g.deftypes[t.Class.Name]; d != nil {
+				r.add(t.Class, d, RoleUse)
+			}
+		}
+	}
+}
+
+func (r *resolver) nameValue(n *tablegen.NameValue, sc *rscope) {
+	ops := []*tablegen.NameOperand{n.Operand}
+	for _, p := range n.Pastes {
+		if p != nil {
+			ops = append(ops, p.Operand)
+		}
+	}
+	for _, op := range ops {
+		if op == nil || op.Simple == nil {
+			continue
+		}
+		if id := op.Simple.Ident; id != nil {
+			if id.Name != "NAME" {
+				if d := r.lookup(id.Name, sc); d.Placed() {
+					r.add(id, d, RoleUse)
+				}
+			}
+			continue
+		}
+		r.simple(op.Simple, sc)
+	}
+}
+
+func (r *resolver) value(v *tablegen.Value, sc *rscope) {
+	if v == nil {
+		return
+	}
+	r.suffixed(v.Operand, sc)
+	for _, p := range v.Pastes {
+		if p != nil {
+			r.suffixed(p.Operand, sc)
+		}
+	}
+}
+
+func (r *resolver) suffixed(s *tablegen.SuffixedValue, sc *rscope) {
+	if s == nil {
+		return
+	}
+	base := r.simple(s.Simple, sc)
+	ty := declType(base) // the type of the value so far, when known
+	cls := r.classOf(base)
+	for _, x := range s.Suffixes {
+		if x == nil {
+			continue
+		}
+		for _, e := range x.Slice {
+			if e != nil {
+				r.value(e.Start, sc)
+				r.value(e.End, sc)
+			}
+		}
+		if x.Field == nil {
+			// One element of a list<T> is a T.
+			cls, base = "", nil
+			if len(x.Slice) == 1 && x.Slice[0] != nil && x.Slice[0].End == nil && ty != nil {
+				ty = ty.List
+				cls = typeClass(ty)
+			} else {
+				ty = nil
+			}
+			continue
+		}
+		var f *Decl
+		if base != nil {
+			f = r.memberOf(base, x.Field.Name)
+		} else if cls != "" {
+			f = r.g.fieldOf(cls, x.Field.Name)
+		}
+		if f != nil {
+			r.refs = append(r.refs, Ref{Range: x.Field.Range(), Decl: f, Role: RoleUse, Via: cls})
+		} else if base != nil && base.Kind == DeclRecord && !base.Placed() {
+			// A field of a record only the evaluator places.
+			r.add(x.Field, &Decl{Kind: DeclField, Name: x.Field.Name, Owner: base.Name}, RoleUse)
+		}
+		base, ty = f, declType(f)
+		cls = r.classOf(f)
+	}
+}
+
+// declType returns the declared type of a template argument, field or
+// !foreach variable.
+func declType(d *Decl) *tablegen.Type {
+	switch {
+	case d == nil:
+	case d.TArg != nil:
+		return d.TArg.Type
+	case d.Field != nil:
+		return d.Field.Type
+	case d.ElemType != nil:
+		return d.ElemType
+	}
+	return nil
+}
+
+func typeClass(t *tablegen.Type) string {
+	if t != nil && t.Class != nil {
+		return t.Class.Name
+	}
+	return ""
+}
+
+// classOf returns the class whose fields base has, when it is a class.
+func (r *resolver) classOf(base *Decl) string {
+	if base != nil && base.Kind == DeclClass {
+		return base.Name
+	}
+	return typeClass(declType(base))
+}
+
+// memberOf returns field name of what base refers to: a def's field, or a
+// field of the class a template argument, field or defvar is typed with.
+func (r *resolver) memberOf(base *Decl, name string) *Decl {
+	if base == nil {
+		return nil
+	}
+	switch {
+	case base.Kind == DeclRecord && base.Def != nil:
+		if base.Def.Body != nil {
+			for _, it := range base.Def.Body.Items {
+				if it != nil && it.Field != nil && it.Field.Name != nil && it.Field.Name.Name == name {
+					return r.ownField("", it.Field, it.Range())
+				}
+			}
+		}
+		return r.g.fieldOfParents(base.Def.Parents, name)
+	case base.Kind == DeclClass:
+		return r.g.fieldOf(base.Name, name)
+	case typeClass(declType(base)) != "":
+		return r.g.fieldOf(typeClass(declType(base)), name)
+	case base.Defvar != nil && base.Defvar.Value != nil:
+		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst != nil && s.Simple.ClassInst.Class != nil && len(s.Suffixes) == 0 {
+			return r.g.fieldOf(s.Simple.ClassInst.Class.Name, name)
+		}
+	}
+	return nil
+}
+
+// simple resolves a simple value and returns what it refers to when it is
+// a name or a class instance (for a following .field).
+func (r *resolver) simple(s *tablegen.SimpleValue, sc *rscope) *Decl {
+	if s == nil {
+		return nil
+	}
+	switch {
+	case s.Ident != nil:
+		if s.Ident.Name == "NAME" {
+			return nil
+		}
+		d := r.lookup(s.Ident.Name, sc)
+		r.add(s.Ident, d, RoleUse)
+		return d
+	case s.Bits != nil:
+		r.values(s.Bits.Values, sc)
+	case s.List != nil:
+		r.values(s.List.Values, sc)
+		r.typ(s.List.ElemType)
+	case s.Dag != nil:
+		r.dagArg(s.Dag.Operator, sc)
+		for _, a := range s.Dag.Args {
+			r.dagArg(a, sc)
+		}
+	case s.Bang != nil:
+		r.bang(s.Bang, sc)
+	case s.ClassInst != nil:
+		ci := s.ClassInst
+		if ci.Class == nil {
+			return nil
+		}
+		info := r.g.classes[ci.Class.Name]
+		if info != nil {
+			r.add(ci.Class, info.decl, RoleUse)
+		}
+		r.args(ci.Class.Name, ci.Args, sc)
+		if info != nil {
+			return info.decl
+		}
+	}
+	return nil
+}
+
+func (r *resolver) values(vs []*tablegen.Value, sc *rscope) {
+	for _, v := range vs {
+		r.value(v, sc)
+	}
+}
+
+func (r *resolver) dagArg(a *tablegen.DagArg, sc *rscope) {
+	if a != nil {
+		r.value(a.Value, sc)
+	}
+}
+
+// bang resolves an operator application; !foreach, !filter and !foldl bind
+// names visible in their last argument.
+func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
+	r.typ(b.Type)
+	var binders []int
+	arity := 0
+	switch b.Op {
+	case "!foreach", "!filter":
+		binders, arity = []int{0}, 3
+	case "!foldl":
+		binders, arity = []int{2, 3}, 5
+	}
+	inner := sc
+	if arity > 0 && len(b.Args) == arity {
+		inner = newRScope(sc)
+	}
+	for i, a := range b.Args {
+		if a == nil {
+			continue
+		}
+		if inner != sc && isBinder(binders, i) {
+			if id := identOf(a.Value); id != nil {
+				d := r.u.declAt(DeclLocal, id, a.Range())
+				if i == 0 && len(b.Args) > 1 && b.Args[1] != nil {
+					d.ElemType = r.elemType(b.Args[1].Value, sc)
+				}
+				inner.names[id.Name] = d
+				r.add(id, d, RoleDecl)
+				continue
+			}
+		}
+		use := sc
+		if inner != sc && i == len(b.Args)-1 {
+			use = inner
+		}
+		r.value(a.Value, use)
+		r.value(a.Then, use)
+	}
+}
+
+// elemType returns T when v names something of type list<T>.
+func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
+	if id := identOf(v); id != nil {
+		if t := declType(r.lookup(id.Name, sc)); t != nil {
+			return t.List
+		}
+	}
+	return nil
+}
+
+func isBinder(bs []int, i int) bool {
+	for _, b := range bs {
+		if b == i {
+			return true
+		}
+	}
+	return false
+}
+
+// identOf returns the identifier a value consists of, or nil.
+func identOf(v *tablegen.Value) *tablegen.Ident {
+	if v == nil || len(v.Pastes) > 0 || v.Operand == nil || len(v.Operand.Suffixes) > 0 || v.Operand.Simple == nil {
+		return nil
+	}
+	return v.Operand.Simple.Ident
+}
