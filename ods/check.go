@@ -19,6 +19,7 @@ func Check(m *Model, warnIn *tablegen.File) []tablegen.Diagnostic {
 			out = append(out, op.diag(tablegen.SeverityError, p.code, p.rng, p.msg))
 		}
 		out = append(out, op.checkSegments()...)
+		out = append(out, op.checkAssemblyFormat()...)
 		if warnIn == nil || warnIn.Contains(op.Range.Start) {
 			out = append(out, op.bestPractice()...)
 		}
