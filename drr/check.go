@@ -16,6 +16,25 @@ func Check(s *PatternSet) []Diagnostic {
 		out = append(out, CheckPattern(p)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Range.Start < out[j].Range.Start })
+	return dedupe(out)
+}
+
+// dedupe drops repeats: a dag written once in a multiclass or foreach is
+// checked once per record it makes.
+func dedupe(ds []Diagnostic) []Diagnostic {
+	type key struct {
+		r         tablegen.Range
+		code, msg string
+	}
+	seen := map[key]bool{}
+	out := ds[:0]
+	for _, d := range ds {
+		k := key{d.Range, d.Code, d.Message}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
 	return out
 }
 

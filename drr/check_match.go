@@ -150,10 +150,13 @@ func summaryText(r *eval.Record) string {
 // matchAttrOrProp is emitAttributeMatch/emitPropertyMatch: they read the
 // pattern argument at the op-argument index (which differs after `either`).
 func (c *checker) matchAttrOrProp(n *DagNode, argIndex int, slot *ods.Arg) {
+	op := n.Op
 	if argIndex >= len(n.Args) {
+		// After an `either`, mlir-tblgen reads the pattern argument at the
+		// op-argument index, here past the end of the dag.
+		c.errorf(n.Args[len(n.Args)-1].ArgRange(), "drr-either-shift", "the %d-th argument of op '%s' should be %s%s: after `either`, mlir-tblgen reads argument #%d of the dag, which does not exist; put the `either` after the %s", argIndex+1, op.Name, kindArticle(slot.Kind), slotName(slot), argIndex, slot.Kind).withOp(op)
 		return
 	}
-	op := n.Op
 	l, isLeaf := n.Args[argIndex].(*DagLeaf)
 	if isLeaf && l.Kind == LeafUnset {
 		return
@@ -353,7 +356,12 @@ func (c *checker) constraints() {
 	}
 }
 
+// nameRange is where a use of an argument's name is reported: the $name,
+// or the whole argument when it has none.
 func nameRange(a Arg) tablegen.Range {
+	if a.ArgName() == "" {
+		return a.ArgRange()
+	}
 	switch x := a.(type) {
 	case *DagLeaf:
 		return x.NameRange

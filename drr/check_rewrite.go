@@ -398,7 +398,7 @@ func (c *checker) operandValue(n *DagNode, slot *ods.Arg, v value, x *DagNode) {
 
 // operandLeaf checks a `$name` given for an operand.
 func (c *checker) operandLeaf(n *DagNode, slot *ods.Arg, l *DagLeaf) {
-	s := c.lookup(l.Name, l.NameRange, false)
+	s := c.lookup(l.Name, nameRange(l), false)
 	if s == nil {
 		return
 	}
@@ -484,7 +484,7 @@ func (c *checker) opArgument(l *DagLeaf) {
 	case l.IsConstantProp():
 		return
 	}
-	c.lookup(l.Name, l.NameRange, false)
+	c.lookup(l.Name, nameRange(l), false)
 	switch {
 	case l.Kind == LeafUnset || l.IsOperandMatcher() || l.IsNativeCodeCall():
 	default:
@@ -521,15 +521,15 @@ func (c *checker) deducible(n *DagNode, partial bool, depth, resultIndex int) {
 	var role string
 	switch {
 	case depth > 0:
-		role = "nested"
+		role = "a nested"
 	case resultIndex < 0 && n.Part == PartSupplemental:
-		role = "supplemental"
+		role = "a supplemental"
 	case resultIndex < 0:
-		role = "auxiliary"
+		role = "an auxiliary"
 	default:
-		role = "partially used ($" + n.Name + ")"
+		role = "a partially used ($" + n.Name + ")"
 	}
-	msg := fmt.Sprintf("'%s' is created as a %s op without result types, but ODS generates no builder that infers them (%s); the generated C++ will not compile", op.Name, role, why)
+	msg := fmt.Sprintf("'%s' is created as %s op without result types, but ODS generates no builder that infers them (%s); the generated C++ will not compile", op.Name, role, why)
 	var fixes []Fix
 	if partial && depth == 0 && resultIndex >= 0 {
 		msg += ": give the op InferTypeOpInterface (or a custom builder without result types)"
@@ -570,7 +570,9 @@ func (c *checker) indexUses() {
 		switch s.Kind {
 		case SymResult:
 			if s.Op != nil && u.Index >= s.Op.NumResults() {
-				c.warnf(u.Range, "drr-index-range", "'%s' has %s; result index %d is out of range", s.Op.Name, plural(s.Op.NumResults(), "result"), u.Index).withOp(s.Op)
+				// mlir-tblgen reads past the op's results: it crashes or
+				// emits garbage.
+				c.errorf(u.Range, "drr-index-range", "'%s' has %s; result index %d is out of range", s.Op.Name, plural(s.Op.NumResults(), "result"), u.Index).withOp(s.Op)
 			}
 		case SymValues:
 			if u.Index >= s.NumValues {
