@@ -248,7 +248,7 @@ func (p *fmtParser) parseCustom(tok fmtToken, ctx fmtContext) *fmtElem {
 		return e
 	}
 	if ctx != ctxTop {
-		return p.skipRest(tok.start, "ods-format-context", "'custom' is only valid as a top-level directive", func() bool { return rest() != nil })
+		return p.skipRest(tok.start, "ods-format-context", "`custom` can only be used at the top-level context or within a `struct` directive", func() bool { return rest() != nil })
 	}
 	e := rest()
 	if e == nil {
@@ -302,7 +302,12 @@ func (p *fmtParser) parseQualified(tok fmtToken, ctx fmtContext) *fmtElem {
 		e.qualified = true
 	case feInvalid:
 	default:
-		e = p.semantic(tok.start, e.end, "ods-format-qualified", "'qualified' directive expects an attribute or a `type` directive")
+		// Cover the whole directive when its `)` is there.
+		end := e.end
+		if p.cur.kind == ftRParen {
+			end = p.cur.end
+		}
+		e = p.semantic(tok.start, end, "ods-format-qualified", "'qualified' directive expects an attribute or a `type` directive")
 	}
 	if !p.expect(ftRParen, "expected ')' after argument list") {
 		return nil

@@ -168,6 +168,7 @@ func (p *fmtParser) semantic(start, end int, code, msg string) *fmtElem {
 // skipRest parses the remainder of a directive already reported, with
 // errors silenced and the bindings it makes undone.
 func (p *fmtParser) skipRest(start int, code, msg string, rest func() bool) *fmtElem {
+	n := len(p.errs)
 	e := p.semantic(start, p.prev.end, code, msg)
 	saved := p.fmtState.clone()
 	p.quiet++
@@ -177,7 +178,10 @@ func (p *fmtParser) skipRest(start int, code, msg string, rest func() bool) *fmt
 	if !ok {
 		return nil
 	}
-	e.end = p.prev.end
+	// The error covers the whole directive now that its end is known.
+	if e.end = p.prev.end; len(p.errs) > n {
+		p.errs[n].end = e.end
+	}
 	return e
 }
 
