@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"tdls/ods"
 	"tdls/tablegen/eval"
 )
 
@@ -14,6 +15,9 @@ type Options struct {
 	// InputName is the main file's name as given on the command line; the
 	// banner and the constraint function names use its base name.
 	InputName string
+	// Ops is the unit's ODS model when the caller has built it already;
+	// the generator builds it otherwise.
+	Ops *ods.Model
 }
 
 // constraintFn is one uniqued constraint helper function.
@@ -31,6 +35,7 @@ type fileGen struct {
 	label    string
 	patterns []*pattern
 	ops      map[*eval.Record]*operator
+	opsModel *ods.Model
 	ids      map[*eval.DagInit]string
 
 	refStats     map[string]int
@@ -122,6 +127,10 @@ func newFileGen(res *eval.Result, opts Options) *fileGen {
 		ops: map[*eval.Record]*operator{}, ids: map[*eval.DagInit]string{},
 		refStats: map[string]int{}, leafSeen: map[*eval.Record]bool{},
 		fnByKey: map[string]*constraintFn{}, matcherNames: map[string]string{},
+		opsModel: opts.Ops,
+	}
+	if f.opsModel == nil {
+		f.opsModel = ods.Build(res)
 	}
 	var recs []*eval.Record
 	for _, d := range res.Defs {
@@ -163,7 +172,7 @@ func (f *fileGen) operatorOf(d *eval.DagInit) *operator {
 	if op, ok := f.ops[rec]; ok {
 		return op
 	}
-	op, err := newOperator(rec)
+	op, err := newOperator(f.opsModel, rec)
 	if err != nil {
 		panic(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"tdls/ods"
 	"tdls/tablegen/eval"
 )
 
@@ -376,7 +377,7 @@ func (e *emitter) emitAttributeMatch(tree *eval.DagInit, casted string, argIndex
 	named := &op.args[argIndex]
 	attr := named.def
 	e.w.w("{\n")
-	e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_attr = %s.getProperties().%s();\n", casted, getterName(named.name)))
+	e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_attr = %s.getProperties().%s();\n", casted, ods.GetterName(named.name)))
 	switch {
 	case attrHasDefault(attr):
 		e.w.w("if (!tblgen_attr) tblgen_attr = " +
@@ -415,7 +416,7 @@ func (e *emitter) emitPropertyMatch(tree *eval.DagInit, casted string, argIndex 
 	op := e.p.op(tree)
 	named := &op.args[argIndex]
 	e.w.w("{\n")
-	e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_prop = %s.getProperties().%s();\n", casted, getterName(named.name)))
+	e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_prop = %s.getProperties().%s();\n", casted, ods.GetterName(named.name)))
 	if argIndex >= len(tree.Args) {
 		panic(fatalf("op '%s' argument %d out of range", op.name, argIndex))
 	}

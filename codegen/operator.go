@@ -3,6 +3,7 @@ package codegen
 import (
 	"strings"
 
+	"tdls/ods"
 	"tdls/tablegen/eval"
 )
 
@@ -34,108 +35,51 @@ type opResult struct {
 
 func (r *opResult) isVariadic() bool { return isA(r.def, "Variadic") || isA(r.def, "Optional") }
 
-// operator is the view of an Op record the rewriter generator needs,
-// computed as mlir-tblgen's Operator computes it.
+// operator is the slice of an op the rewriter generator reads, taken from
+// the ODS model (ods.Op) in the shape the emitter indexes it.
 type operator struct {
 	def       *eval.Record
 	name      string // dialect.mnemonic
 	className string
+	// namespace is `cppNamespace` exactly as written: the generated code
+	// keeps surrounding spaces where the ODS model trims them.
 	namespace string
 	args      []opArg
 	results   []opResult
 	traits    map[string]bool // fully qualified native trait names
 }
 
-func newOperator(def *eval.Record) (*operator, error) {
-	dialect := defField(def, "opDialect")
-	if dialect == nil {
+// newOperator views the op of record def, failing as mlir-tblgen's Operator
+// constructor does for a record that is no well-formed op.
+func newOperator(m *ods.Model, def *eval.Record) (*operator, error) {
+	o := m.OpByRecord(def)
+	if o == nil {
 		return nil, fatalf("Record `%s' does not have a field named `opDialect'!", def.NameString())
 	}
-	op := &operator{def: def, traits: map[string]bool{}}
-	op.name = stringField(def, "opName")
-	if p := stringField(dialect, "name"); p != "" {
-		op.name = p + "." + op.name
+	if msg, bad := o.ConstructionError(); bad {
+		return nil, fatalf("%s", msg)
 	}
-	n := def.NameString()
-	prefix, cls, found := strings.Cut(n, "_")
-	switch {
-	case !found:
-		cls = n
-	case prefix == "":
-		cls = n
-	case cls == "":
-		cls = prefix
+	op := &operator{def: def, name: o.Name, className: o.CppClass,
+		namespace: stringField(def, "cppNamespace"), traits: map[string]bool{}}
+	for _, a := range o.Args {
+		kind := operandArg
+		switch a.Kind {
+		case ods.Attribute:
+			kind = attrArg
+		case ods.Property:
+			kind = propArg
+		}
+		op.args = append(op.args, opArg{kind: kind, name: a.Name, def: a.Constraint})
 	}
-	op.className = cls
-	op.namespace = stringField(def, "cppNamespace")
-	if args := dagField(def, "arguments"); args != nil {
-		for i, a := range args.Args {
-			rec := asDef(a)
-			if rec == nil {
-				return nil, fatalf("undefined type for argument #%d", i)
-			}
-			if isA(rec, "OpVariable") {
-				rec = defField(rec, "constraint")
-			}
-			arg := opArg{name: argName(args, i), def: rec}
-			switch {
-			case isA(rec, "TypeConstraint"):
-				arg.kind = operandArg
-			case isA(rec, "Attr"):
-				arg.kind = attrArg
-			case isA(rec, "Property"):
-				arg.kind = propArg
-			default:
-				return nil, fatalf("unexpected def type; only defs deriving from TypeConstraint or Attr or Property are allowed")
-			}
-			op.args = append(op.args, arg)
+	for _, r := range o.Results {
+		op.results = append(op.results, opResult{name: r.Name, def: r.Constraint})
+	}
+	for _, t := range o.Traits {
+		if t.CppName != "" && !t.Implicit {
+			op.traits[t.CppName] = true
 		}
 	}
-	if res := dagField(def, "results"); res != nil {
-		for i, r := range res.Args {
-			rec := asDef(r)
-			if rec == nil {
-				return nil, fatalf("undefined type for result #%d", i)
-			}
-			if isA(rec, "OpVariable") {
-				rec = defField(rec, "constraint")
-			}
-			op.results = append(op.results, opResult{name: argName(res, i), def: rec})
-		}
-	}
-	op.addTraits(listField(def, "traits"), map[*eval.Record]bool{})
 	return op, nil
-}
-
-// addTraits flattens trait lists and interface bases, keeping the names of
-// native traits.
-func (op *operator) addTraits(list []eval.Init, seen map[*eval.Record]bool) {
-	for _, t := range list {
-		rec := asDef(t)
-		if rec == nil {
-			continue
-		}
-		if isA(rec, "TraitList") {
-			op.addTraits(listField(rec, "traits"), seen)
-			continue
-		}
-		if seen[rec] {
-			continue
-		}
-		seen[rec] = true
-		if isA(rec, "Interface") {
-			op.addTraits(listField(rec, "baseInterfaces"), seen)
-		}
-		if isA(rec, "GenInternalTrait") {
-			op.traits[stringField(rec, "trait")] = true
-		} else if isA(rec, "NativeTrait") {
-			name := stringField(rec, "trait")
-			if ns := stringField(rec, "cppNamespace"); ns != "" {
-				name = ns + "::" + name
-			}
-			op.traits[name] = true
-		}
-	}
 }
 
 func (op *operator) qualClassName() string {
@@ -167,31 +111,6 @@ func (op *operator) operand(i int) *opArg {
 	}
 	return nil
 }
-
-// camelFromSnake is llvm::convertToCamelFromSnakeCase.
-func camelFromSnake(s string, capitalizeFirst bool) string {
-	if s == "" {
-		return ""
-	}
-	var sb strings.Builder
-	c := s[0]
-	if capitalizeFirst && c >= 'a' && c <= 'z' {
-		c -= 'a' - 'A'
-	}
-	sb.WriteByte(c)
-	for i := 1; i < len(s); i++ {
-		if s[i] == '_' && i != len(s)-1 && s[i+1] >= 'a' && s[i+1] <= 'z' {
-			sb.WriteByte(s[i+1] - ('a' - 'A'))
-			i++
-			continue
-		}
-		sb.WriteByte(s[i])
-	}
-	return sb.String()
-}
-
-func getterName(name string) string { return "get" + camelFromSnake(name, true) }
-func setterName(name string) string { return "set" + camelFromSnake(name, true) }
 
 // Attribute facts, as mlir::tblgen::Attribute reads them: string fields
 // trimmed of surrounding whitespace.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"tdls/ods"
 	"tdls/tablegen/eval"
 )
 
@@ -525,7 +526,7 @@ func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 			}
 			continue
 		case propArg:
-			setter := setterName(arg.name)
+			setter := ods.SetterName(arg.name)
 			if c := nested(tree, i); c != nil {
 				if !isNativeCodeCall(c) {
 					panic(fatalf("only NativeCodeCall allowed in nested dag node for creating property"))

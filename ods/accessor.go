@@ -9,17 +9,18 @@ type Accessor struct {
 	Name, Signature string
 }
 
-// getterName is Operator::getGetterName: `get` and the camel-cased name.
-func getterName(name string) string { return "get" + camelCase(name, true) }
+// GetterName is Operator::getGetterName: `get` and the camel-cased name.
+func GetterName(name string) string { return "get" + camelCase(name, true) }
 
-func setterName(name string) string { return "set" + camelCase(name, true) }
+// SetterName is Operator::getSetterName: `set` and the camel-cased name.
+func SetterName(name string) string { return "set" + camelCase(name, true) }
 
 // Accessors lists the methods generated for an argument.
 func (a *Arg) Accessors() []Accessor {
 	if a.Name == "" {
 		return nil
 	}
-	get, set := getterName(a.Name), setterName(a.Name)
+	get, set := GetterName(a.Name), SetterName(a.Name)
 	switch a.Kind {
 	case Operand:
 		var value, mutable string
@@ -88,7 +89,7 @@ func (v *Value) Accessors() []Accessor {
 	if v.Name == "" {
 		return nil
 	}
-	get := getterName(v.Name)
+	get := GetterName(v.Name)
 	ret := typedValue(v.CppType)
 	if v.Variadic {
 		ret = "::mlir::Operation::result_range"
@@ -101,7 +102,7 @@ func (r *Region) Accessors() []Accessor {
 	if r.Name == "" {
 		return nil
 	}
-	get := getterName(r.Name)
+	get := GetterName(r.Name)
 	ret := "::mlir::Region &"
 	if r.Variadic {
 		ret = "::mlir::MutableArrayRef<::mlir::Region> "
@@ -114,7 +115,7 @@ func (s *Successor) Accessors() []Accessor {
 	if s.Name == "" {
 		return nil
 	}
-	get := getterName(s.Name)
+	get := GetterName(s.Name)
 	ret := "::mlir::Block *"
 	if s.Variadic {
 		ret = "::mlir::SuccessorRange "

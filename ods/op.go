@@ -220,6 +220,19 @@ func (m *Model) buildOp(def *eval.Record) *Op {
 	return op
 }
 
+// ConstructionError is the first error mlir-tblgen's Operator constructor
+// stops at for this op (an argument or result that is not a type, attribute
+// or property), as the generators that only build Operators report it.
+func (op *Op) ConstructionError() (string, bool) {
+	for _, p := range op.problems {
+		switch p.code {
+		case "ods-undefined-argument", "ods-argument-kind", "ods-undefined-result":
+			return p.msg, true
+		}
+	}
+	return "", false
+}
+
 func (op *Op) problem(code string, r tablegen.Range, msg string) {
 	op.problems = append(op.problems, problem{code: code, msg: msg, rng: r})
 }

@@ -297,8 +297,8 @@ func compareGetter(add func(string, ...any), kind string, i int, name, flag stri
 	case name == "":
 	case !ok:
 		add("%s #%d %q has no getter in mlir-tblgen's output", kind, i, name)
-	case g.getter != getterName(name) || g.flag != flag:
-		add("%s #%d: %s %s, mlir-tblgen %s %s", kind, i, getterName(name), flag, g.getter, g.flag)
+	case g.getter != GetterName(name) || g.flag != flag:
+		add("%s #%d: %s %s, mlir-tblgen %s %s", kind, i, GetterName(name), flag, g.getter, g.flag)
 	}
 }
 
