@@ -2,11 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
-	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
 
@@ -61,31 +59,8 @@ func runDumpJSON(args []string) int {
 		fmt.Fprintln(os.Stderr, "tdls dump-json:", err)
 		return 2
 	}
-	var data []byte
-	if file == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tdls dump-json: %v\n", err)
-		return 1
-	}
-	set := tablegen.NewSourceSet()
-	root := set.AddFile(file, data)
-	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
-		Loader:  &tablegen.CommandLineLoader{IncludeDirs: includes},
-		Defines: defines,
-	})
-	// Evaluate even after syntax errors so that later, independent errors
-	// are reported too.
-	res := eval.Evaluate(u, eval.Options{})
-	diags := append(u.Diags, res.Diagnostics...)
-	for _, d := range diags {
-		p := set.Position(d.Range.Start)
-		fmt.Fprintf(os.Stderr, "%s:%d:%d: %s: %s [%s]\n", p.Filename, p.Line, p.Column, d.Severity, d.Message, d.Code)
-	}
-	if diags.HasErrors() {
+	_, res, ok := loadEvaluated("dump-json", file, includes, defines, os.Stderr)
+	if !ok {
 		return 1
 	}
 	if err := eval.WriteJSON(os.Stdout, res); err != nil {

@@ -7,8 +7,6 @@ import (
 
 	"tdls/codegen"
 	"tdls/drr"
-	"tdls/tablegen"
-	"tdls/tablegen/eval"
 )
 
 func init() {
@@ -49,29 +47,8 @@ func runGenRewriters(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := files[0]
-	var data []byte
-	if file == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "tdls gen-rewriters: %v\n", err)
-		return 1
-	}
-	set := tablegen.NewSourceSet()
-	root := set.AddFile(file, data)
-	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
-		Loader:  &tablegen.CommandLineLoader{IncludeDirs: includes},
-		Defines: defines,
-	})
-	res := eval.Evaluate(u, eval.Options{})
-	diags := append(u.Diags, res.Diagnostics...)
-	for _, d := range diags {
-		p := set.Position(d.Range.Start)
-		fmt.Fprintf(stderr, "%s:%d:%d: %s: %s [%s]\n", p.Filename, p.Line, p.Column, d.Severity, d.Message, d.Code)
-	}
-	if diags.HasErrors() {
+	u, res, ok := loadEvaluated("gen-rewriters", file, includes, defines, stderr)
+	if !ok {
 		return 1
 	}
 	if patternName != "" {
