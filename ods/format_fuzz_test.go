@@ -15,7 +15,8 @@ import (
 // MLIR tree are mutated (a token dropped or repeated, a directive removed,
 // an element wrapped in an optional group) and tdls must accept or reject
 // each as mlir-tblgen 22 does, with the same first message. A few
-// mutations run by default; TDLS_FORMAT_MUTATIONS=N runs N.
+// mutations run by default; TDLS_FORMAT_MUTATIONS=N runs N over every
+// dialect (TDLS_FORMAT_SEED picks another random sequence).
 func TestFormatMutations(t *testing.T) {
 	needMLIR(t)
 	if _, err := os.Stat(mlirTblgen); err != nil {
@@ -60,7 +61,11 @@ func TestFormatMutations(t *testing.T) {
 	if len(targets) == 0 {
 		t.Fatal("no op with its own format literal")
 	}
-	rng := rand.New(rand.NewSource(22))
+	seed := int64(22)
+	if s := os.Getenv("TDLS_FORMAT_SEED"); s != "" {
+		seed, _ = strconv.ParseInt(s, 10, 64)
+	}
+	rng := rand.New(rand.NewSource(seed))
 	dir := t.TempDir()
 	agree := 0
 	seen := map[string]int{}
@@ -104,44 +109,87 @@ func mutateFormat(format string, rng *rand.Rand) (string, string) {
 	if len(toks) == 0 {
 		return format, ""
 	}
-	i := rng.Intn(len(toks))
-	tok := toks[i]
-	// The end of a directive with a parenthesised argument list.
-	argsEnd := func() int {
-		if i+1 >= len(toks) || (toks[i+1].kind != ftLParen && toks[i+1].kind != ftLess) {
-			return tok.end
+	// pick returns a random token satisfying ok, or -1.
+	pick := func(ok func(fmtToken) bool) int {
+		var is []int
+		for i, t := range toks {
+			if ok(t) {
+				is = append(is, i)
+			}
+		}
+		if len(is) == 0 {
+			return -1
+		}
+		return is[rng.Intn(len(is))]
+	}
+	// span is the element starting at token i: a variable, literal or
+	// keyword with its parenthesised or angled arguments.
+	span := func(i int) (int, int) {
+		if !toks[i].kind.isKeyword() {
+			return toks[i].start, toks[i].end
 		}
 		depth := 0
 		for j := i + 1; j < len(toks); j++ {
 			switch toks[j].kind {
-			case ftLParen:
+			case ftLParen, ftLess:
 				depth++
-			case ftRParen:
-				if depth--; depth == 0 {
-					return toks[j].end
+				continue
+			case ftRParen, ftGreater:
+				depth--
+				if depth == 0 && toks[j].kind == ftRParen {
+					return toks[i].start, toks[j].end
 				}
+				continue
+			}
+			if depth == 0 {
+				break
 			}
 		}
-		return tok.end
+		return toks[i].start, toks[i].end
 	}
-	switch rng.Intn(5) {
+	element := func(t fmtToken) bool {
+		return t.kind == ftVariable || t.kind == ftLiteral || t.kind.isKeyword()
+	}
+	switch rng.Intn(8) {
 	case 0:
-		return format[:tok.start] + format[tok.end:], "drop " + tok.text
+		i := rng.Intn(len(toks))
+		return format[:toks[i].start] + format[toks[i].end:], "drop " + toks[i].text
 	case 1:
-		end := argsEnd()
-		return format[:end] + " " + format[tok.start:end] + format[end:], "repeat " + format[tok.start:end]
+		if i := pick(element); i >= 0 {
+			a, b := span(i)
+			return format[:b] + " " + format[a:b] + format[b:], "repeat " + format[a:b]
+		}
 	case 2:
-		end := argsEnd()
-		return format[:tok.start] + format[end:], "remove " + format[tok.start:end]
+		if i := pick(element); i >= 0 {
+			a, b := span(i)
+			return format[:a] + format[b:], "remove " + format[a:b]
+		}
 	case 3:
-		end := argsEnd()
-		return format[:tok.start] + "(" + format[tok.start:end] + "^)?" + format[end:], "make optional " + format[tok.start:end]
+		if i := pick(element); i >= 0 {
+			a, b := span(i)
+			return format[:a] + "(" + format[a:b] + "^)?" + format[b:], "make optional " + format[a:b]
+		}
+	case 4:
+		if i := pick(func(t fmtToken) bool { return t.kind == ftType || t.kind == ftFunctionalType }); i >= 0 {
+			a, b := span(i)
+			return format[:a] + format[b:], "remove " + format[a:b]
+		}
+	case 5:
+		if i := pick(func(t fmtToken) bool { return t.kind == ftVariable }); i >= 0 {
+			return format[:toks[i].end] + " `:`" + format[toks[i].end:], "colon after " + toks[i].text
+		}
+	case 6:
+		if i := pick(element); i >= 0 {
+			a, b := span(i)
+			return format[:a] + format[b:] + " " + format[a:b], "move to the end " + format[a:b]
+		}
 	}
-	swaps := map[string]string{"attr-dict": "attr-dict-with-keyword", "attr-dict-with-keyword": "attr-dict", "type": "qualified", "operands": "results", "^": ""}
-	if r, ok := swaps[tok.text]; ok {
-		return format[:tok.start] + r + format[tok.end:], "replace " + tok.text
+	swaps := map[string]string{"attr-dict": "attr-dict-with-keyword", "attr-dict-with-keyword": "attr-dict",
+		"type": "qualified", "operands": "results", "^": "", "qualified": "type", "prop-dict": "attr-dict"}
+	if i := pick(func(t fmtToken) bool { _, ok := swaps[t.text]; return ok }); i >= 0 {
+		return format[:toks[i].start] + swaps[toks[i].text] + format[toks[i].end:], "replace " + toks[i].text
 	}
-	return format[:tok.start] + "`:` " + format[tok.start:], "insert : before " + tok.text
+	return format, ""
 }
 
 // tblgenOnEditedFile runs mlir-tblgen on a copy of file whose op format

@@ -91,6 +91,8 @@ type fmtParser struct {
 	errs      []formatError
 	failed    bool // a syntax error ended the parse
 	quiet     int  // > 0 while re-parsing an element already reported
+	// derived holds the attribute view of derived attributes the format uses.
+	derived map[*DerivedAttribute]*Arg
 	fmtState
 }
 
@@ -297,7 +299,7 @@ func (p *fmtParser) parseVariable(tok fmtToken, ctx fmtContext) *fmtElem {
 	name := tok.text[1:]
 	e := &fmtElem{start: tok.start, end: tok.end, text: name}
 	bad := func(code, msg string) *fmtElem { return p.semantic(tok.start, tok.end, code, msg) }
-	if a := p.op.argNamed(name, Attribute); a != nil {
+	if a := p.attributeNamed(name); a != nil {
 		e.kind, e.arg = feAttribute, a
 		switch {
 		case ctx == ctxType:
@@ -393,6 +395,30 @@ func (p *fmtParser) parseVariable(tok fmtToken, ctx fmtContext) *fmtElem {
 		return e
 	}
 	return bad("ods-format-unknown-variable", "expected variable to refer to an argument, region, result, or successor")
+}
+
+// attributeNamed returns the attribute called name, or nil. Derived
+// attributes count: mlir-tblgen lists them among the op's attributes.
+func (p *fmtParser) attributeNamed(name string) *Arg {
+	if a := p.op.argNamed(name, Attribute); a != nil {
+		return a
+	}
+	for _, da := range p.op.DerivedAttributes {
+		if da.Name != name {
+			continue
+		}
+		if p.derived == nil {
+			p.derived = map[*DerivedAttribute]*Arg{}
+		}
+		if p.derived[da] == nil {
+			c := da.Constraint
+			p.derived[da] = &Arg{Kind: Attribute, Index: -1, Name: da.Name, Decl: c, Constraint: c,
+				StorageType: stringField(c, "storageType"), OptionalAttr: bitField(c, "isOptional"),
+				DefaultValued: stringField(c, "defaultValue") != ""}
+		}
+		return p.derived[da]
+	}
+	return nil
 }
 
 // argNamed returns the first argument of kind k called name, or nil.

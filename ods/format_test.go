@@ -236,6 +236,7 @@ def X : T_Op<"x", [DeclareOpInterfaceMethods<InferTypeOpInterface>]> { let argum
 	{"oilist-type-of-result", `def X : T_Op<"x"> { let arguments = (ins UnitAttr:$u); let results = (outs I32:$r); let assemblyFormat = "oilist('x' type($r) | 'y' $u) attr-dict"; }`},
 	{"oilist-separated", `def X : T_Op<"x"> { let assemblyFormat = "oilist('x' | 'y') ' ' oilist('z' | 'x') attr-dict"; }`},
 	{"custom-attr-dict", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "custom<F>($a, attr-dict)"; }`},
+	{"derived-attribute", `def X : T_Op<"x"> { let arguments = (ins I32:$a); DerivedAttr d = DerivedAttr<"int", "return 1;">; let assemblyFormat = "$a $d attr-dict"; }`},
 	{"nested-groups", `def X : T_Op<"x"> { let arguments = (ins Variadic<I32>:$a, OptionalAttr<I32Attr>:$v); let assemblyFormat = "($a^ ($v^)?)? attr-dict"; }`},
 }
 

@@ -167,7 +167,7 @@ func (p *fmtParser) typeSeen(name string) bool {
 	if r := p.op.Result(name); r != nil {
 		return p.seenResultTypes[r.Index]
 	}
-	if a := p.op.argNamed(name, Attribute); a != nil {
+	if a := p.attributeNamed(name); a != nil {
 		return p.seenAttrs[a]
 	}
 	return false
