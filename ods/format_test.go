@@ -3,6 +3,7 @@ package ods
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -285,41 +286,63 @@ func formatErrorsOf(m *Model) []tablegen.Diagnostic {
 	return out
 }
 
+// TestAssemblyFormatErrors checks each case against mlir-tblgen on a file
+// of its own, and tdls on one file holding every case (one evaluation of
+// OpBase.td rather than one per case).
 func TestAssemblyFormatErrors(t *testing.T) {
 	needMLIR(t)
 	live := liveTblgen(t)
 	dir := t.TempDir()
-	for _, c := range formatCases {
+	type placed struct{ start, end, lo, hi int }
+	var all strings.Builder
+	all.WriteString(checkPrelude)
+	var where []placed
+	var bodies []string
+	for i, c := range formatCases {
+		body, start, end := markedSource(strings.Replace(c.src, "def X ", "def X"+strconv.Itoa(i)+" ", 1))
+		if start < 0 || end < start {
+			t.Fatalf("%s: case has no «» range", c.name)
+		}
+		lo := all.Len()
+		all.WriteString(body + "\n")
+		where = append(where, placed{lo + start, lo + end, lo, all.Len()})
+		bodies = append(bodies, body)
+	}
+	path := filepath.Join(dir, "all.td")
+	src := all.String()
+	m := loadSource(t, path, []byte(src))
+	errs := formatErrorsOf(m)
+	f := m.Result.Set.File(m.Ops[0].Range.Start)
+	for i, c := range formatCases {
 		t.Run(c.name, func(t *testing.T) {
-			body, start, end := markedSource(c.src)
-			if start < 0 || end < start {
-				t.Fatalf("case has no «» range")
-			}
-			src := checkPrelude + body + "\n"
-			start, end = start+len(checkPrelude), end+len(checkPrelude)
-			path := filepath.Join(dir, c.name+".td")
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			w := where[i]
 			if live {
-				if got := tblgenFirstError(t, path); got != c.msg {
+				one := filepath.Join(dir, c.name+".td")
+				if err := os.WriteFile(one, []byte(checkPrelude+bodies[i]+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if got := tblgenFirstError(t, one); got != c.msg {
 					t.Fatalf("mlir-tblgen's first error is %q, want %q", got, c.msg)
 				}
 			}
-			m := loadSource(t, path, []byte(src))
-			errs := formatErrorsOf(m)
-			if len(errs) == 0 {
+			var first *tablegen.Diagnostic
+			for k := range errs {
+				if off := f.Offset(errs[k].Range.Start); off >= w.lo && off < w.hi {
+					first = &errs[k]
+					break
+				}
+			}
+			if first == nil {
 				t.Fatalf("tdls accepts it; want %q", c.msg)
 			}
-			if errs[0].Message != c.msg {
-				t.Errorf("first error %q, want %q", errs[0].Message, c.msg)
+			if first.Message != c.msg {
+				t.Errorf("first error %q, want %q", first.Message, c.msg)
 			}
-			f := m.Result.Set.File(errs[0].Range.Start)
-			if f == nil || f.Offset(errs[0].Range.Start) != start || f.Offset(errs[0].Range.End) != end {
-				t.Errorf("error at %q, want at %q", rangeText(m, errs[0].Range), src[start:end])
+			if f.Offset(first.Range.Start) != w.start || f.Offset(first.Range.End) != w.end {
+				t.Errorf("error at %q, want at %q", rangeText(m, first.Range), src[w.start:w.end])
 			}
-			if !strings.HasPrefix(errs[0].Code, "ods-format-") {
-				t.Errorf("code %q", errs[0].Code)
+			if !strings.HasPrefix(first.Code, "ods-format-") {
+				t.Errorf("code %q", first.Code)
 			}
 		})
 	}
