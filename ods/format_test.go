@@ -198,12 +198,25 @@ var formatCases = []struct{ name, src, msg string }{
 		"'ref' of 'attr-dict' is not bound by a prior 'attr-dict' directive"},
 	{"ref-unbound-results-type", `def X : T_Op<"x"> { let results = (outs AnyType:$r); let assemblyFormat = "custom<Foo>(ref(type(«results»))) attr-dict ':' type($r)"; }`,
 		"'ref' of 'type(results)' is not bound by a prior 'type' directive"},
+	{"ref-unbound-regions", `def X : T_Op<"x"> { let regions = (region AnyRegion:$body); let assemblyFormat = "custom<Foo>(ref(«regions»)) $body attr-dict-with-keyword"; }`,
+		"'ref' of 'regions' is not bound by a prior 'regions' directive"},
+	{"ref-unbound-successors", `def X : T_Op<"x"> { let successors = (successor AnySuccessor:$dest); let assemblyFormat = "custom<Foo>(ref(«successors»)) $dest attr-dict"; }`,
+		"'ref' of 'successors' is not bound by a prior 'successors' directive"},
+	{"ref-unbound-operands-type", `def X : T_Op<"x"> { let arguments = (ins AnyType:$a); let assemblyFormat = "custom<Foo>(ref(type(«operands»))) $a attr-dict ':' type($a)"; }`,
+		"'ref' of 'type(operands)' is not bound by a prior 'type' directive"},
+	{"ref-unbound-region", `def X : T_Op<"x"> { let regions = (region AnyRegion:$body); let assemblyFormat = "custom<Foo>(ref(«$body»)) $body attr-dict-with-keyword"; }`,
+		"region 'body' must be bound before it is referenced"},
 	{"ref-outside-custom", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "$a «ref($a)» attr-dict"; }`,
 		"'ref' is only valid within a `custom` directive"},
 	{"qualified-operand", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "«qualified($a)» attr-dict"; }`,
 		"'qualified' directive expects an attribute or a `type` directive"},
 
+	{"unsupported-directive", `def X : T_Op<"x"> { let assemblyFormat = "«params» attr-dict"; }`,
+		"unsupported directive kind"},
+
 	// oilist.
+	{"oilist-paren", `def X : T_Op<"x"> { let assemblyFormat = "oilist «'foo'» attr-dict"; }`,
+		"expected '(' before oilist argument list"},
 	{"oilist-adjacent", `def X : T_Op<"x"> { let assemblyFormat = "oilist('foo' | 'bar') oilist(«'bar'» | 'buzz') attr-dict"; }`,
 		"format ambiguity because bar is used in two adjacent oilist elements."},
 	{"oilist-literal", `def X : T_Op<"x"> { let assemblyFormat = "oilist('foo' | 'bar') «'bar'» attr-dict"; }`,
@@ -218,6 +231,17 @@ var formatCases = []struct{ name, src, msg string }{
 		"only variable length operands can be used within an oilist parsing group"},
 	{"oilist-property", `def X : T_Op<"x"> { let arguments = (ins I64Prop:$p); let assemblyFormat = "oilist('p' «$p») attr-dict"; }`,
 		"only default-valued or optional properties can be used in an olist parsing group"},
+}
+
+// formatNotes are the notes mlir-tblgen adds to some of the cases above;
+// tdls gives them as related information.
+var formatNotes = map[string]string{
+	"result-type-unresolved":  "suggest adding a type constraint to the operation or adding a 'type($r)' directive to the custom assembly format",
+	"operand-type-unresolved": "suggest adding a type constraint to the operation or adding a 'type($a)' directive to the custom assembly format",
+	"operand-missing":         "suggest adding a '$b' directive to the custom assembly format",
+	"region-missing":          "suggest adding a '$body' directive to the custom assembly format",
+	"successor-missing":       "suggest adding a '$dest' directive to the custom assembly format",
+	"attr-dict-region":        "try using `attr-dict-with-keyword` instead",
 }
 
 // acceptedFormats are formats mlir-tblgen 22 accepts, for rules whose
@@ -266,6 +290,15 @@ func tblgenFirstError(t *testing.T, path string) string {
 		}
 	}
 	return err.Error()
+}
+
+// tblgenOutput is what mlir-tblgen prints on stderr for path.
+func tblgenOutput(t *testing.T, path string) string {
+	t.Helper()
+	if _, err := runTblgen(path, "--gen-op-decls"); err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 func liveTblgen(t *testing.T) bool {
@@ -343,6 +376,18 @@ func TestAssemblyFormatErrors(t *testing.T) {
 			}
 			if !strings.HasPrefix(first.Code, "ods-format-") {
 				t.Errorf("code %q", first.Code)
+			}
+			if note, ok := formatNotes[c.name]; ok {
+				found := false
+				for _, r := range first.Related {
+					found = found || r.Message == note
+				}
+				if !found {
+					t.Errorf("no note %q in %v", note, first.Related)
+				}
+				if live && !strings.Contains(tblgenOutput(t, filepath.Join(dir, c.name+".td")), "note: "+note) {
+					t.Errorf("mlir-tblgen gives no note %q", note)
+				}
 			}
 		})
 	}
