@@ -24,7 +24,7 @@ demo: llvm build
 
 # go test's own lines for passing tests are dropped; the scores tests print,
 # failures, skips and the per-package summary lines stay.
-test: llvm
+test: llvm editors-test
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
@@ -44,3 +44,5 @@ llvm:
 	echo "== installing $(LLVM_PACKAGES)"; \
 	$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y $(LLVM_PACKAGES) \
 	  || { echo "could not install $(LLVM_PACKAGES) with apt-get; install LLVM 22 under $(LLVM_DIR) by hand"; exit 1; }
+
+include editors/editors.mk

@@ -60,9 +60,7 @@ export class RewriterPreview implements vscode.TextDocumentContentProvider, vsco
       code = await client.sendRequest<GeneratedCode>(generatedCodeMethod, requestParams(target));
     } catch (err) {
       if ((err as { code?: number }).code === methodNotFound) {
-        // A server without the custom request: let it write the preview to a
-        // file and open it through window/showDocument.
-        await client.sendRequest(ExecuteCommandRequest.type, { command: showGeneratedRewriter, arguments: [requestParams(target)] });
+        await this.viaServerCommand(client, target);
         return;
       }
       void vscode.window.showErrorMessage(`tdls could not generate the rewriter: ${(err as Error).message}`);
@@ -77,6 +75,21 @@ export class RewriterPreview implements vscode.TextDocumentContentProvider, vsco
       await vscode.languages.setTextDocumentLanguage(doc, 'cpp');
     }
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+  }
+
+  // A server without the custom request may still have the command: it then
+  // writes the preview to a file and opens it through window/showDocument.
+  private async viaServerCommand(client: LanguageClient, target: PreviewTarget): Promise<void> {
+    const commands = client.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
+    if (!commands.includes(showGeneratedRewriter)) {
+      void vscode.window.showErrorMessage('This tdls has no rewriter preview (tdls/generatedCode: method not found): update tdls.');
+      return;
+    }
+    try {
+      await client.sendRequest(ExecuteCommandRequest.type, { command: showGeneratedRewriter, arguments: [requestParams(target)] });
+    } catch (err) {
+      void vscode.window.showErrorMessage(`tdls could not generate the rewriter: ${(err as Error).message}`);
+    }
   }
 
   private sourceChanged(e: vscode.TextDocumentChangeEvent): void {

@@ -1,0 +1,131 @@
+// Drives code-server's workbench in headless Chromium: opens the fixture,
+// checks the tdls diagnostic in the Problems panel and that "TableGen: Show
+// Generated Rewriter" opens C++ beside the source. Screenshots go to
+// $E2E_ARTIFACTS. Prints PASS/FAIL/SKIP per check and exits 1 on a failure.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.env.E2E_URL;
+const artifacts = process.env.E2E_ARTIFACTS;
+const profile = process.env.E2E_PROFILE;
+const cliDrr = process.env.E2E_CLI_DRR === '1';
+const strict = process.env.TDLS_E2E_STRICT === '1';
+mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const report = (ok, name, detail = '') => {
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
+  ok ? passed++ : failed++;
+};
+const skip = (name, why) => {
+  if (strict) return report(false, name, 'not supported: ' + why);
+  console.log(`SKIP ${name}: NOT YET SUPPORTED BY THIS tdls: ${why}`);
+  skipped++;
+};
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1400, height: 850 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+const shot = (name) => page.screenshot({ path: join(artifacts, name) });
+
+async function runCommand(title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>' + title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(name) {
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().dblclick();
+  await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15000 });
+}
+
+async function goToLine(line) {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').fill(':' + line);
+  await page.keyboard.press('Enter');
+}
+
+try {
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60000 });
+
+  await openFile('ToyPatterns.td');
+  await page.locator('.monaco-editor .view-lines').first().click();
+
+  // The extension activated, started tdls, and the status item shows it.
+  const status = page.locator('#tdls\\.status, [id="tdls.status"]');
+  try {
+    await status.waitFor({ timeout: 30000 });
+    await page.waitForFunction(() => !document.querySelector('[id="tdls.status"]')?.textContent?.includes('loading'), null, { timeout: 5000 }).catch(() => {});
+    const text = (await status.innerText()).trim();
+    report(/tdls/.test(text) && !/error/.test(await status.getAttribute('class') ?? ''), 'status item', JSON.stringify(text));
+  } catch (e) {
+    report(false, 'status item', String(e).split('\n')[0]);
+  }
+
+  const mode = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
+  report(mode === 'TableGen', 'language mode of .td', JSON.stringify(mode));
+
+  // Problems panel.
+  await page.keyboard.press('Control+Shift+M');
+  const problems = page.locator('.markers-panel');
+  await problems.waitFor({ timeout: 15000 });
+  if (!cliDrr) {
+    skip('DRR diagnostic in the Problems panel', '`tdls check` reports no drr-unbound-symbol on the fixture');
+  } else {
+    const row = problems.locator('.monaco-list-row', { hasText: "referencing unbound symbol 'y'" });
+    try {
+      await row.first().waitFor({ timeout: 60000 });
+      const text = (await row.first().innerText()).replace(/\s+/g, ' ');
+      report(/drr-unbound-symbol/.test(text) && /\[Ln 13, Col 31\]/.test(text), 'DRR diagnostic in the Problems panel', JSON.stringify(text));
+    } catch {
+      const all = (await problems.innerText()).replace(/\s+/g, ' ').slice(0, 300);
+      report(false, 'DRR diagnostic in the Problems panel', 'not shown; panel: ' + JSON.stringify(all));
+    }
+  }
+  await shot('problems.png');
+
+  // The rewriter preview.
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await goToLine(8);
+  await runCommand('TableGen: Show Generated Rewriter');
+  const notice = page.locator('.notifications-toasts .notification-toast', { hasText: /method not found|tdls could not/ });
+  const cppTab = page.locator('.tab[aria-label$=".cpp"], .tab[aria-label*=".cpp,"]');
+  const first = await Promise.race([
+    cppTab.first().waitFor({ timeout: 30000 }).then(() => 'tab'),
+    notice.first().waitFor({ timeout: 30000 }).then(() => 'notice'),
+  ]).catch(() => 'nothing');
+  if (first === 'notice' && /method not found/.test(await notice.first().innerText())) {
+    skip('Show Generated Rewriter opens C++', 'tdls/generatedCode: method not found');
+  } else if (first !== 'tab') {
+    report(false, 'Show Generated Rewriter opens C++', first === 'notice' ? await notice.first().innerText() : 'no .cpp editor opened');
+  } else {
+    const editors = page.locator('.editor-instance .monaco-editor .view-lines');
+    await page.waitForFunction(() => [...document.querySelectorAll('.view-lines')].some((v) => v.textContent.includes('RewritePattern')), null, { timeout: 30000 }).catch(() => {});
+    const texts = await editors.allInnerTexts();
+    const cpp = texts.find((t) => t.includes('RewritePattern')) ?? '';
+    const preview = await page.locator('.tab.active[aria-label*=".cpp"]').count();
+    await cppTab.first().click();
+    const lang = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
+    report(/struct \S+ : public ::mlir::RewritePattern/.test(cpp.replace(/\u00a0/g, ' ')) && lang === 'C++', 'Show Generated Rewriter opens C++', `mode ${JSON.stringify(lang)}, ${preview} active preview tab(s), text ${JSON.stringify(cpp.slice(0, 120))}`);
+  }
+  await shot('rewriter-preview.png');
+} catch (e) {
+  report(false, 'workbench', String(e).split('\n')[0]);
+  await shot('failure.png').catch(() => {});
+} finally {
+  await context.close();
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
