@@ -128,7 +128,18 @@ var formatCases = []struct{ name, src, msg string }{
       ',' «$b» attr-dict
   }]; }`,
 		"expected variable to refer to an argument, region, result, or successor"},
-	{"computed-format", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = «"$a " # "$a attr-dict"»; }`,
+	{"juxtaposed-strings", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "$a "
+      "«$a» attr-dict"; }`,
+		"operand 'a' is already bound"},
+	{"pasted-literals", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "$a " # [{«$a» attr-dict}]; }`,
+		"operand 'a' is already bound"},
+	{"pasted-variable", `defvar headFormat = "$a"; def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = headFormat # " «$a» attr-dict"; }`,
+		"operand 'a' is already bound"},
+	{"pasted-variable-fault", `defvar twiceFormat = "$a $a"; def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = «twiceFormat # " attr-dict"»; }`,
+		"operand 'a' is already bound"},
+	{"computed-format", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = «!strconcat("$a ", "$a attr-dict")»; }`,
+		"operand 'a' is already bound"},
+	{"inherited-format", `class WithFormat : T_Op<"w"> { let assemblyFormat = "$a «$a» attr-dict"; } def X : WithFormat { let arguments = (ins I32:$a); }`,
 		"operand 'a' is already bound"},
 
 	// Ambiguities.
