@@ -96,6 +96,12 @@ var formatCases = []struct{ name, src, msg string }{
 	{"all-types-match-other-name", `def X : T_Op<"x", [AllTypesMatch<["a", "b"]>]> { let arguments = (ins AnyType:$a, AnyType:$b, AnyType:$c); let assemblyFormat = "$a $b «$c» attr-dict ':' type($a)"; }`,
 		"type of operand #2, named 'c', is not buildable and a buildable type cannot be inferred"},
 
+	{"all-types-match-unprinted", `def X : T_Op<"x", [AllTypesMatch<["a", "r"]>]> { let arguments = (ins I32:$a); let results = (outs AnyType:$r); let assemblyFormat = «"$a attr-dict"»; }`,
+		"type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
+	{"inferred-results-partly-printed", `include "mlir/Interfaces/InferTypeOpInterface.td"
+def X : T_Op<"x", [DeclareOpInterfaceMethods<InferTypeOpInterface>]> { let arguments = (ins AnyType:$a); let results = (outs AnyType:$r, AnyType:$s); let assemblyFormat = «"$a attr-dict ':' type($a) type($r)"»; }`,
+		"type of result #1, named 's', is not buildable and a buildable type cannot be inferred"},
+
 	// What the format must contain.
 	{"operand-missing", `def X : T_Op<"x"> { let arguments = (ins I32:$a, I32:$b); let assemblyFormat = «"$a attr-dict"»; }`,
 		"operand #1, named 'b', not found"},
@@ -217,6 +223,8 @@ var formatCases = []struct{ name, src, msg string }{
 		"'ref' of 'type(operands)' is not bound by a prior 'type' directive"},
 	{"ref-unbound-region", `def X : T_Op<"x"> { let regions = (region AnyRegion:$body); let assemblyFormat = "custom<Foo>(ref(«$body»)) $body attr-dict-with-keyword"; }`,
 		"region 'body' must be bound before it is referenced"},
+	{"ref-prop-dict", `def X : T_Op<"x"> { let assemblyFormat = "prop-dict custom<Foo>(ref(«prop-dict»)) attr-dict"; }`,
+		"'ref' of 'prop-dict' unsupported"},
 	{"ref-outside-custom", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "$a «ref($a)» attr-dict"; }`,
 		"'ref' is only valid within a `custom` directive"},
 	{"qualified-operand", `def X : T_Op<"x"> { let arguments = (ins I32:$a); let assemblyFormat = "«qualified($a)» attr-dict"; }`,
@@ -265,6 +273,9 @@ def X : T_Op<"x", [SameOperandsAndResultType]> { let arguments = (ins AnyType:$a
 	{"types-match-with", `def X : T_Op<"x", [TypesMatchWith<"a from r", "r", "a", "$_self">]> { let arguments = (ins AnyType:$a); let results = (outs AnyType:$r); let assemblyFormat = "$a attr-dict ':' type($r)"; }`},
 	{"inferred-results", `include "mlir/Interfaces/InferTypeOpInterface.td"
 def X : T_Op<"x", [DeclareOpInterfaceMethods<InferTypeOpInterface>]> { let arguments = (ins AnyType:$a); let results = (outs AnyType:$r, AnyType:$s); let assemblyFormat = "$a attr-dict ':' type($a)"; }`},
+	{"all-types-match-from-result", `def X : T_Op<"x", [AllTypesMatch<["a", "r"]>]> { let arguments = (ins AnyType:$a); let results = (outs AnyType:$r); let assemblyFormat = "$a attr-dict ':' type($r)"; }`},
+	{"infer-type-adaptor", `include "mlir/Interfaces/InferTypeOpInterface.td"
+def X : T_Op<"x", [InferTypeOpAdaptor]> { let arguments = (ins AnyType:$a); let results = (outs AnyType:$r); let assemblyFormat = "$a attr-dict ':' type($a)"; }`},
 	{"else-anchor", `def X : T_Op<"x"> { let arguments = (ins Optional<I32>:$a); let assemblyFormat = "('x'):($a^)? attr-dict"; }`},
 	{"custom-anchor-ref", `def X : T_Op<"x"> { let arguments = (ins OptionalAttr<I32Attr>:$v); let assemblyFormat = "$v (custom<F>(ref($v))^)? attr-dict"; }`},
 	{"attr-dict-with-keyword-region", `def X : T_Op<"x"> { let regions = (region AnyRegion:$body); let assemblyFormat = "attr-dict-with-keyword $body"; }`},
@@ -296,8 +307,11 @@ func tblgenFirstError(t *testing.T, path string) string {
 		return ""
 	}
 	for _, line := range strings.Split(err.Error(), "\n") {
-		if i := strings.Index(line, "error: "); i >= 0 {
-			return line[i+len("error: "):]
+		// A few faults abort mlir-tblgen with an LLVM ERROR.
+		for _, tag := range []string{"error: ", "LLVM ERROR: "} {
+			if i := strings.Index(line, tag); i >= 0 {
+				return line[i+len(tag):]
+			}
 		}
 	}
 	return err.Error()
