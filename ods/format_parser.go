@@ -105,7 +105,6 @@ type fmtState struct {
 	seenAttrs, seenProps, seenOperands           map[*Arg]bool
 	seenRegions                                  map[*Region]bool
 	seenSuccessors                               map[*Successor]bool
-	attrOrder                                    []*Arg
 }
 
 func (s fmtState) clone() fmtState {
@@ -114,7 +113,6 @@ func (s fmtState) clone() fmtState {
 	c.seenResultTypes = append([]bool(nil), s.seenResultTypes...)
 	c.seenAttrs, c.seenProps, c.seenOperands = cloneSet(s.seenAttrs), cloneSet(s.seenProps), cloneSet(s.seenOperands)
 	c.seenRegions, c.seenSuccessors = cloneSet(s.seenRegions), cloneSet(s.seenSuccessors)
-	c.attrOrder = append([]*Arg(nil), s.attrOrder...)
 	return c
 }
 
@@ -172,6 +170,7 @@ func (p *fmtParser) semantic(start, end int, code, msg string) *fmtElem {
 func (p *fmtParser) skipRest(start int, code, msg string, rest func() bool) *fmtElem {
 	n := len(p.errs)
 	e := p.semantic(start, p.prev.end, code, msg)
+	recorded := len(p.errs) > n
 	saved := p.fmtState.clone()
 	p.quiet++
 	ok := rest()
@@ -181,7 +180,7 @@ func (p *fmtParser) skipRest(start int, code, msg string, rest func() bool) *fmt
 		return nil
 	}
 	// The error covers the whole directive now that its end is known.
-	if e.end = p.prev.end; len(p.errs) > n {
+	if e.end = p.prev.end; recorded {
 		p.errs[n].end = e.end
 	}
 	return e
@@ -312,7 +311,6 @@ func (p *fmtParser) parseVariable(tok fmtToken, ctx fmtContext) *fmtElem {
 			return bad("ods-format-bound-twice", "attribute '"+name+"' is already bound")
 		default:
 			p.seenAttrs[a] = true
-			p.attrOrder = append(p.attrOrder, a)
 		}
 		return e
 	}

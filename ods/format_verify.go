@@ -83,23 +83,27 @@ func (p *fmtParser) errorAt(e *fmtElem, code, msg, note string) {
 	p.errs = append(p.errs, formatError{start: e.start, end: e.end, code: code, msg: msg, note: note})
 }
 
-// findVariable returns where operand a is printed on its own, or nil.
+// findVariable returns where operand a is bound in elems (on its own, in a
+// custom directive, an optional group or an oilist), or nil.
 func findVariable(elems []*fmtElem, a *Arg) *fmtElem {
 	for _, e := range elems {
-		if e.kind == feOperand && e.arg == a {
-			return e
-		}
 		var inner []*fmtElem
-		inner = append(inner, e.args...)
-		inner = append(inner, e.then...)
-		inner = append(inner, e.els...)
-		for _, c := range e.clauses {
-			inner = append(inner, c...)
-		}
-		if e.kind != feRef && e.kind != feType && e.kind != feFunctionalType {
-			if v := findVariable(inner, a); v != nil {
-				return v
+		switch e.kind {
+		case feOperand:
+			if e.arg == a {
+				return e
 			}
+		case feCustom:
+			inner = e.args
+		case feOptional:
+			inner = append(append(inner, e.then...), e.els...)
+		case feOIList:
+			for _, c := range e.clauses {
+				inner = append(inner, c...)
+			}
+		}
+		if v := findVariable(inner, a); v != nil {
+			return v
 		}
 	}
 	return nil
