@@ -82,20 +82,38 @@ func (u *Unit) evaluate() (res *eval.Result) {
 // EvaluationDiagnostics returns the evaluator's diagnostics to show in path,
 // placed as Diagnostics places syntax errors; nil until evaluated.
 func (u *Unit) EvaluationDiagnostics(path string) []Diagnostic {
-	res := u.EvaluatedIfReady()
-	if res == nil {
-		return nil
-	}
-	return u.diagnosticsIn(path, res.Diagnostics)
+	return u.diagnosticsIn(path, u.evaluationDiagnostics())
 }
 
 // FilesWithEvaluationErrors lists the files other than the root with
 // evaluation diagnostics.
 func (u *Unit) FilesWithEvaluationErrors() []string {
-	if res := u.EvaluatedIfReady(); res != nil {
-		return u.filesWithErrors(res.Diagnostics)
+	return u.filesWithErrors(u.evaluationDiagnostics())
+}
+
+// consequential are the evaluator's complaints about names it cannot find:
+// while the unit has syntax errors, the name is most likely declared by a
+// statement that did not parse, and the syntax error is what to fix.
+var consequential = map[string]bool{
+	"eval-unknown-class": true, "eval-unknown-multiclass": true, "eval-unknown-field": true,
+	"eval-unresolved-name": true, "eval-undefined": true, "eval-unresolved": true,
+}
+
+func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
+	res := u.EvaluatedIfReady()
+	if res == nil {
+		return nil
 	}
-	return nil
+	if !u.TG.Diags.HasErrors() {
+		return res.Diagnostics
+	}
+	var out tablegen.Diagnostics
+	for _, d := range res.Diagnostics {
+		if !consequential[d.Code] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // evalCache keeps the results of the last units evaluated by content, so

@@ -76,6 +76,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 			"definitionProvider":        true,
 			"referencesProvider":        true,
 			"documentHighlightProvider": true,
+			"workspaceSymbolProvider":   true,
 			"documentSymbolProvider":    true,
 			"foldingRangeProvider":      true,
 			"documentLinkProvider":      map[string]any{"resolveProvider": false},
@@ -95,6 +96,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 
 func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
 	go s.pullConfiguration(context.Background())
+	s.startIndex()
 	return nil
 }
 
@@ -129,11 +131,15 @@ func (s *Server) applySettings(st settings) {
 func (s *Server) reconfigure() {
 	snap := s.ws.SetConfig(s.config())
 	s.checker.Changed(snap, nil)
+	s.startIndex()
 }
 
 func shutdown(ctx context.Context, s *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
 	s.mu.Lock()
 	s.state = stateShutdown
+	if s.indexCancel != nil {
+		s.indexCancel()
+	}
 	s.mu.Unlock()
 	return nil, nil
 }

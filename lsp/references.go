@@ -45,7 +45,10 @@ func fileFor(snap *analysis.Snapshot, u *analysis.Unit, path string, cache map[s
 	if f, ok := cache[path]; ok {
 		return f
 	}
-	f := u.File(path)
+	var f *tablegen.File
+	if u != nil {
+		f = u.File(path)
+	}
 	if f == nil {
 		if content, err := snap.ReadFile(path); err == nil {
 			f = &tablegen.File{Name: path, Base: 1, Content: content}

@@ -45,6 +45,7 @@ type Server struct {
 	configPull  bool // the client answers workspace/configuration
 	lineFolding bool
 	exited      chan struct{}
+	indexCancel context.CancelFunc
 }
 
 type serverState int

@@ -14,7 +14,7 @@ func init() {
 	notify("textDocument/didOpen", didOpen)
 	notify("textDocument/didChange", didChange)
 	notify("textDocument/didClose", didClose)
-	notify("textDocument/didSave", func(context.Context, *Server, json.RawMessage) error { return nil })
+	notify("textDocument/didSave", didSave)
 }
 
 func didOpen(ctx context.Context, s *Server, raw json.RawMessage) error {
@@ -91,5 +91,18 @@ func didClose(ctx context.Context, s *Server, raw json.RawMessage) error {
 		}
 	}
 	s.checker.Changed(snap, []string{path})
+	return nil
+}
+
+func didSave(ctx context.Context, s *Server, raw json.RawMessage) error {
+	var p protocol.DidSaveTextDocumentParams
+	if err := decode(raw, &p); err != nil {
+		return err
+	}
+	path, err := pathOf(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	go s.reindex(path)
 	return nil
 }

@@ -225,3 +225,21 @@ func (c *Client) Raw(b []byte) error {
 	_, err := c.rwc.Write(b)
 	return err
 }
+
+// Settle waits until no publishDiagnostics for path has arrived for quiet
+// (or timeout passes) and returns the last one received, if any. Servers
+// that publish syntax and evaluation diagnostics separately answer one
+// change with several publishes; Settle gives the final state.
+func (c *Client) Settle(path string, quiet, timeout time.Duration) (Published, bool) {
+	deadline := time.Now().Add(timeout)
+	for {
+		pubs := c.Diagnostics(path)
+		if len(pubs) > 0 && time.Since(pubs[len(pubs)-1].At) >= quiet || time.Now().After(deadline) {
+			if len(pubs) == 0 {
+				return Published{}, false
+			}
+			return pubs[len(pubs)-1], true
+		}
+		time.Sleep(quiet / 4)
+	}
+}
