@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -47,6 +48,37 @@ var comparisons = []comparison{
 		},
 		files: mlirOpsFiles,
 	},
+	{
+		name:  "dump-json",
+		about: "tdls dump-json vs llvm-tblgen --dump-json (lex, parse, evaluate, print every record)",
+		tdls: func(include, file string) []string {
+			return []string{"dump-json", "-I", include, file}
+		},
+		llvm: func(llvm, include, file string) (string, []string) {
+			return filepath.Join(llvm, "bin", "llvm-tblgen"), []string{"--dump-json", "-I", include, file}
+		},
+		files: append(slices.Clone(mlirOpsFiles), "mlir/Dialect/Linalg/IR/LinalgStructuredOps.td"),
+	},
+	{
+		name:  "gen-rewriters",
+		about: "tdls gen-rewriters vs mlir-tblgen --gen-rewriters on the DRR fixtures",
+		tdls: func(include, file string) []string {
+			return []string{"gen-rewriters", "-I", include, "-I", filepath.Dir(file), file}
+		},
+		llvm: func(llvm, include, file string) (string, []string) {
+			return filepath.Join(llvm, "bin", "mlir-tblgen"), []string{"--gen-rewriters", "-I", include, "-I", filepath.Dir(file), file}
+		},
+		files: []string{"./testdata/drr/Constraints.td", "./testdata/drr/Directives.td", "./testdata/drr/ArithStyle.td"},
+	},
+}
+
+// resolve places a comparison's file: "./x" is relative to the working
+// directory (the repository), anything else to the LLVM include dir.
+func resolve(include, rel string) string {
+	if strings.HasPrefix(rel, "./") {
+		return rel
+	}
+	return filepath.Join(include, rel)
 }
 
 func main() {
@@ -67,18 +99,18 @@ func main() {
 	exceeded := false
 	for _, c := range chosen {
 		fmt.Printf("%s: %s\nmedian of %d runs each, interleaved\n\n", c.name, c.about, *runs)
-		fmt.Printf("%-36s %10s %10s %10s\n", "file", "tdls ms", "llvm ms", "tdls/llvm")
+		fmt.Printf("%-46s %9s %9s %9s %9s %9s\n", "file", "tdls ms", "llvm ms", "tdls/llvm", "tdls MB", "llvm MB")
 		for _, rel := range c.files {
-			file := filepath.Join(include, rel)
+			file := resolve(include, rel)
 			tool, llvmArgs := c.llvm(*llvmDir, include, file)
 			t, l, err := race(*runs, append([]string{*tdlsBin}, c.tdls(include, file)...), append([]string{tool}, llvmArgs...))
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "tdlsbench: %s %s: %v\n", c.name, rel, err)
 				os.Exit(1)
 			}
-			ratio := float64(t) / float64(l)
+			ratio := float64(t.wall) / float64(l.wall)
 			exceeded = exceeded || (*maxRatio > 0 && ratio > *maxRatio)
-			fmt.Printf("%-36s %10.1f %10.1f %10.2f\n", rel, ms(t), ms(l), ratio)
+			fmt.Printf("%-46s %9.1f %9.1f %9.2f %9.1f %9.1f\n", rel, ms(t.wall), ms(l.wall), ratio, mb(t.peakKB), mb(l.peakKB))
 		}
 		fmt.Println()
 	}
@@ -103,10 +135,16 @@ func choose(names string) ([]comparison, error) {
 	return out, nil
 }
 
+// cost is what one command line costs: its median wall time and the largest
+// peak resident set of its runs.
+type cost struct {
+	wall   time.Duration
+	peakKB int64
+}
+
 // race runs the command lines a and b once each to warm the caches, then n
-// times each, alternating which goes first, and returns the median wall time
-// of each.
-func race(n int, a, b []string) (medA, medB time.Duration, err error) {
+// times each, alternating which goes first, and returns the cost of each.
+func race(n int, a, b []string) (ca, cb cost, err error) {
 	var ta, tb []time.Duration
 	for i := -1; i < n; i++ {
 		aFirst := i%2 == 0
@@ -114,28 +152,30 @@ func race(n int, a, b []string) (medA, medB time.Duration, err error) {
 		if !aFirst {
 			first, second = b, a
 		}
-		d1, err := timed(first)
+		d1, m1, err := timed(first)
 		if err != nil {
-			return 0, 0, err
+			return cost{}, cost{}, err
 		}
-		d2, err := timed(second)
+		d2, m2, err := timed(second)
 		if err != nil {
-			return 0, 0, err
+			return cost{}, cost{}, err
 		}
-		switch {
-		case i < 0: // warm-up
-		case aFirst:
+		if !aFirst {
+			d1, m1, d2, m2 = d2, m2, d1, m1
+		}
+		if i >= 0 { // the first round only warms the caches
 			ta, tb = append(ta, d1), append(tb, d2)
-		default:
-			ta, tb = append(ta, d2), append(tb, d1)
 		}
+		ca.peakKB, cb.peakKB = max(ca.peakKB, m1), max(cb.peakKB, m2)
 	}
-	return median(ta), median(tb), nil
+	ca.wall, cb.wall = median(ta), median(tb)
+	return ca, cb, nil
 }
 
-// timed runs argv with stdout on /dev/null and fails if it does not exit 0:
-// a failed run measures nothing.
-func timed(argv []string) (time.Duration, error) {
+// timed runs argv with stdout on /dev/null and returns its wall time and peak
+// resident set (KiB); it fails if the command does not exit 0: a failed run
+// measures nothing.
+func timed(argv []string) (time.Duration, int64, error) {
 	c := exec.Command(argv[0], argv[1:]...)
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
@@ -143,10 +183,16 @@ func timed(argv []string) (time.Duration, error) {
 	err := c.Run()
 	d := time.Since(start)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %v\n%s", strings.Join(c.Args, " "), err, firstLines(stderr.String(), 5))
+		return 0, 0, fmt.Errorf("%s: %v\n%s", strings.Join(c.Args, " "), err, firstLines(stderr.String(), 5))
 	}
-	return d, nil
+	var peak int64
+	if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak = ru.Maxrss // KiB on Linux
+	}
+	return d, peak, nil
 }
+
+func mb(kb int64) float64 { return float64(kb) / 1024 }
 
 func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
