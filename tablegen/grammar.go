@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -46,8 +47,10 @@ func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("tdls lexes TableGen itself; use LexUnit")
 }
 
-// The productions are built in init so that participleSymbols is ready.
+// The productions are built on first use: only the reference parser needs
+// them, and building them costs a millisecond at every process start.
 var (
+	grammarOnce      sync.Once
 	grammar          *participle.Parser[grammarRoot]
 	simpleParser     *participle.Parser[simpleStatement]
 	letParser        *participle.Parser[LetHeader]
@@ -57,7 +60,7 @@ var (
 	defsetParser     *participle.Parser[DefsetHeader]
 )
 
-func init() {
+func buildGrammar() {
 	grammar = participle.MustBuild[grammarRoot](
 		participle.Lexer(tokenDefinition{}),
 		participle.UseLookahead(2),

@@ -42,6 +42,7 @@ func Parse(set *SourceSet, toks []Token) *ParseResult {
 // ParseReference parses with the participle grammar instead of the
 // recursive descent. It exists to check that both agree.
 func ParseReference(set *SourceSet, toks []Token) *ParseResult {
+	grammarOnce.Do(buildGrammar)
 	p := newStmtParser(set, toks)
 	p.ref = newReferenceLexer(p.toks)
 	return p.parseAll()
