@@ -60,7 +60,7 @@ export function findServer(extensionPath: string): ResolvedServer {
   });
 }
 
-function currentSettings() {
+export function currentSettings() {
   return serverSettings(vscode.workspace.getConfiguration().get('tdls'), os.homedir(), firstFolder());
 }
 
@@ -91,7 +91,6 @@ export function createClient(server: ResolvedServer, output: vscode.OutputChanne
     ],
     initializationOptions: currentSettings(),
     synchronize: {
-      configurationSection: 'tdls',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,tablegen_compile_commands.yml}'),
     },
     middleware: {

@@ -1,9 +1,9 @@
 // The tdls extension: starts `tdls serve` for TableGen files and adds the
 // rewriter preview, a restart command and a status bar item.
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/node';
+import { DidChangeConfigurationNotification, LanguageClient } from 'vscode-languageclient/node';
 
-import { createClient, findServer } from './client';
+import { createClient, currentSettings, findServer } from './client';
 import { restartServer, showGeneratedRewriter, showOutput } from './clientCommands';
 import { checkMlirExtension } from './mlirPrompt';
 import { targetFromArgs } from './previewTarget';
@@ -77,6 +77,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (restartSettings.some((s) => e.affectsConfiguration(s))) {
         await stop();
         await start();
+      } else if (e.affectsConfiguration('tdls') && client?.isRunning()) {
+        // Pushed with paths expanded, as initializationOptions are.
+        await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { tdls: currentSettings() } });
       }
     }),
     { dispose: () => void stop() },
