@@ -19,6 +19,7 @@ const (
 	CompFolder
 	CompClass
 	CompRecord
+	CompField // fields, template arguments, local names
 )
 
 // Completion is one proposal. Snippet, when set, is an LSP snippet to
@@ -81,6 +82,9 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 		}
 		return out
 	}
+	if v != nil && (start > 0 && src[start-1] == '.' || precededByWord(src[:start], "let")) {
+		return v.scopeCompletions(src, start, off, word, repl)
+	}
 	afterColon := precededBy(src[:start], ':', ',', '<')
 	if v != nil && afterColon {
 		for _, n := range v.Unit.declaredNames(true) {
@@ -95,6 +99,7 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 		}
 	}
 	if v != nil && !afterColon && word != "" {
+		out = append(out, v.scopeCompletions(src, start, off, word, repl)...)
 		for _, n := range v.Unit.declaredNames(false) {
 			if strings.HasPrefix(n.name, word) {
 				kind := CompRecord

@@ -104,8 +104,9 @@ func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 	if res == nil {
 		return nil
 	}
+	checks := u.checkDiagnostics(res) // ODS and DRR problems (checks.go)
 	if !u.TG.Diags.HasErrors() {
-		return res.Diagnostics
+		return append(res.Diagnostics[:len(res.Diagnostics):len(res.Diagnostics)], checks...)
 	}
 	var out tablegen.Diagnostics
 	for _, d := range res.Diagnostics {
@@ -113,7 +114,7 @@ func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 			out = append(out, d)
 		}
 	}
-	return out
+	return append(out, checks...)
 }
 
 // evalCache keeps the results of the last units evaluated by content, so

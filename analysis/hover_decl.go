@@ -133,7 +133,10 @@ func (v *FileView) recordAt(p tablegen.Pos, res *eval.Result, via string) *eval.
 		return nil
 	}
 	if via != "" {
-		return res.Class(via)
+		if c := res.Class(via); c != nil {
+			return c
+		}
+		return res.Def(via)
 	}
 	var rec *eval.Record
 	forEachRecord(v.Statements(), func(st *tablegen.Statement) bool {

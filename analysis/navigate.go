@@ -128,6 +128,8 @@ func (v *FileView) overridesOnPath(d *Decl, p tablegen.Pos, via string) []tableg
 	var body *tablegen.Body
 	if ci := g.classes[via]; ci != nil && ci.decl.Class != nil {
 		parents, body = ci.parents, ci.decl.Class.Body
+	} else if rd := g.records[via]; rd != nil && rd.Def != nil {
+		parents, body = rd.Def.Parents, rd.Def.Body
 	} else if via != "" {
 		return nil
 	}

@@ -12,9 +12,24 @@ import (
 // defvars, then records. It works from the syntax and the unit's globals,
 // so navigation works while the file does not evaluate.
 type resolver struct {
-	u    *Unit
-	g    *globals
-	refs []Ref
+	u     *Unit
+	g     *globals
+	refs  []Ref
+	calls []Call
+}
+
+// Call is an instantiation of a class or multiclass with template
+// arguments: a parent `C<...>`, a value `C<...>`, or a defm parent.
+type Call struct {
+	Owner string
+	Name  tablegen.Range // of the class name
+	Args  []*tablegen.Arg
+	End   tablegen.Pos // of the whole instantiation
+}
+
+type fileRefs struct {
+	refs  []Ref
+	calls []Call
 }
 
 // rscope is one level of names: locals, a record body, a multiclass.
@@ -41,14 +56,28 @@ func (u *Unit) Refs(path string) []Ref {
 	if f == nil {
 		return nil
 	}
+	return u.resolved(f).refs
+}
+
+// Calls returns the class instantiations written in path, in order.
+func (u *Unit) Calls(path string) []Call {
+	f := u.File(path)
+	if f == nil {
+		return nil
+	}
+	return u.resolved(f).calls
+}
+
+func (u *Unit) resolved(f *tablegen.File) *fileRefs {
 	return u.lazy(refsKey(f.Name), func() any {
 		r := &resolver{u: u, g: u.globals()}
 		for _, st := range u.statementsOf(f) {
 			r.statement(st, nil)
 		}
 		sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
-		return r.refs
-	}).([]Ref)
+		sort.SliceStable(r.calls, func(i, j int) bool { return r.calls[i].Name.Start < r.calls[j].Name.Start })
+		return &fileRefs{r.refs, r.calls}
+	}).(*fileRefs)
 }
 
 // statementsOf returns the top-level statements written in f.
@@ -297,6 +326,7 @@ func (r *resolver) parents(ps []*tablegen.ClassRef, sc *rscope, defm bool) {
 		if p == nil || p.Name == nil {
 			continue
 		}
+		r.calls = append(r.calls, Call{Owner: p.Name.Name, Name: p.Name.Range(), Args: p.Args, End: p.Range().End})
 		if mi := r.g.multiclass[p.Name.Name]; defm && mi != nil {
 			r.add(p.Name, mi.decl, RoleUse)
 		} else if ci := r.g.classes[p.Name.Name]; ci != nil {
@@ -518,7 +548,11 @@ func (r *resolver) suffixed(s *tablegen.SuffixedValue, sc *rscope) {
 			f = r.g.fieldOf(cls, x.Field.Name)
 		}
 		if f != nil {
-			r.refs = append(r.refs, Ref{Range: x.Field.Range(), Decl: f, Role: RoleUse, Via: cls})
+			via := cls
+			if base != nil && base.Kind == DeclRecord && base.Def != nil {
+				via = base.Name
+			}
+			r.refs = append(r.refs, Ref{Range: x.Field.Range(), Decl: f, Role: RoleUse, Via: via})
 		} else if base != nil && base.Kind == DeclRecord && !base.Placed() {
 			// A field of a record only the evaluator places.
 			r.add(x.Field, &Decl{Kind: DeclField, Name: x.Field.Name, Owner: base.Name}, RoleUse)
@@ -617,6 +651,7 @@ func (r *resolver) simple(s *tablegen.SimpleValue, sc *rscope) *Decl {
 		if ci.Class == nil {
 			return nil
 		}
+		r.calls = append(r.calls, Call{Owner: ci.Class.Name, Name: ci.Class.Range(), Args: ci.Args, End: ci.Range().End})
 		info := r.g.classes[ci.Class.Name]
 		if info != nil {
 			r.add(ci.Class, info.decl, RoleUse)

@@ -55,6 +55,8 @@ func completionKind(k analysis.CompletionKind) protocol.CompletionItemKind {
 		return protocol.CompletionItemKindFolder
 	case analysis.CompClass:
 		return protocol.CompletionItemKindClass
+	case analysis.CompField:
+		return protocol.CompletionItemKindField
 	}
 	return protocol.CompletionItemKindVariable
 }

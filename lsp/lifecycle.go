@@ -77,11 +77,14 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 			"referencesProvider":        true,
 			"documentHighlightProvider": true,
 			"workspaceSymbolProvider":   true,
+			"renameProvider":            map[string]any{"prepareProvider": true},
+			"inlayHintProvider":         true,
+			"signatureHelpProvider":     map[string]any{"triggerCharacters": []string{"<", "(", ","}},
 			"documentSymbolProvider":    true,
 			"foldingRangeProvider":      true,
 			"documentLinkProvider":      map[string]any{"resolveProvider": false},
 			"completionProvider": map[string]any{
-				"triggerCharacters": []string{"!", "\"", "/", ":", "<"},
+				"triggerCharacters": []string{"!", "\"", "/", ":", "<", "."},
 				"resolveProvider":   false,
 			},
 			"semanticTokensProvider": map[string]any{

@@ -1,0 +1,265 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+
+	"tdls/tablegen"
+)
+
+// allFields returns the fields records deriving from parents have, in
+// LLVM's order, each once.
+func (g *globals) allFields(parents []*tablegen.ClassRef) []*Decl {
+	var out []*Decl
+	seen := map[string]bool{}
+	visited := map[string]bool{}
+	var visit func(ps []*tablegen.ClassRef, depth int)
+	visit = func(ps []*tablegen.ClassRef, depth int) {
+		for _, p := range ps {
+			if p == nil || p.Name == nil || visited[p.Name.Name] || depth > 64 {
+				continue
+			}
+			visited[p.Name.Name] = true
+			ci := g.classes[p.Name.Name]
+			if ci == nil {
+				continue
+			}
+			visit(ci.parents, depth+1)
+			if ci.decl.Class != nil && ci.decl.Class.Body != nil {
+				for _, it := range ci.decl.Class.Body.Items {
+					if it != nil && it.Field != nil && it.Field.Name != nil && !seen[it.Field.Name.Name] {
+						seen[it.Field.Name.Name] = true
+						out = append(out, ci.fields[it.Field.Name.Name])
+					}
+				}
+			}
+		}
+	}
+	visit(parents, 0)
+	return out
+}
+
+func bodyFields(u *Unit, owner string, b *tablegen.Body) []*Decl {
+	var out []*Decl
+	if b == nil {
+		return nil
+	}
+	for _, it := range b.Items {
+		if it != nil && it.Field != nil && it.Field.Name != nil {
+			d := u.declAt(DeclField, it.Field.Name, it.Range())
+			d.Owner, d.Field = owner, it.Field
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// scopeAt returns the names visible at p besides the globals: foreach
+// variables, template arguments, the fields of the enclosing record and
+// the defvars of its body written before p; and the fields of the record
+// alone (for `let`).
+func (v *FileView) scopeAt(p tablegen.Pos) (names, fields []*Decl) {
+	u, g := v.Unit, v.Unit.globals()
+	var walk func(stmts []*tablegen.Statement)
+	walk = func(stmts []*tablegen.Statement) {
+		for _, st := range stmts {
+			if st == nil {
+				continue
+			}
+			if r := st.Range(); p < r.Start || p > r.End {
+				continue
+			}
+			switch {
+			case st.Class != nil && st.Class.Name != nil:
+				names = append(names, g.templateArgs(st.Class.Name.Name)...)
+				fields = append(g.allFields(st.Class.Parents), bodyFields(u, st.Class.Name.Name, st.Class.Body)...)
+				names = append(names, fields...)
+				names = append(names, bodyDefvars(u, st.Class.Body, p)...)
+			case st.Def != nil:
+				fields = append(g.allFields(st.Def.Parents), bodyFields(u, "", st.Def.Body)...)
+				names = append(names, fields...)
+				names = append(names, bodyDefvars(u, st.Def.Body, p)...)
+			case st.MultiClass != nil:
+				if h := st.MultiClass.Header; h != nil && h.Name != nil {
+					names = append(names, g.templateArgs(h.Name.Name)...)
+				}
+				if st.MultiClass.Body != nil {
+					walk(st.MultiClass.Body.Statements)
+				}
+			case st.Foreach != nil:
+				if h := st.Foreach.Header; h != nil && h.Name != nil {
+					names = append(names, u.declAt(DeclForeachVar, h.Name, h.Node.Range()))
+				}
+				if st.Foreach.Body != nil {
+					walk(st.Foreach.Body.Statements)
+				}
+			default:
+				for _, b := range blocksOf(st) {
+					walk(b.Statements)
+				}
+			}
+		}
+	}
+	walk(v.Statements())
+	if fields == nil {
+		// The record being typed may not parse yet: take its parents from
+		// the tokens.
+		fields = g.allFields(v.parentsFromTokens(p))
+		names = append(names, fields...)
+	}
+	return names, fields
+}
+
+// parentsFromTokens finds the record body enclosing p by brace matching
+// and returns the classes named in its header.
+func (v *FileView) parentsFromTokens(p tablegen.Pos) []*tablegen.ClassRef {
+	toks := v.toks
+	i := v.tokenFrom(p)
+	depth := 0
+	for i--; i >= 0; i-- {
+		switch toks[i].Kind {
+		case tablegen.TokRBrace:
+			depth++
+		case tablegen.TokLBrace:
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return v.headerParents(i)
+		case tablegen.TokSemi:
+			if depth == 0 {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// headerParents reads `def|class Name<...> : A<...>, B {` backwards from
+// the brace at open.
+func (v *FileView) headerParents(open int) []*tablegen.ClassRef {
+	toks := v.toks
+	var names []string
+	angle := 0
+	for j := open - 1; j >= 0; j-- {
+		t := toks[j]
+		switch {
+		case t.Kind == tablegen.TokGreater:
+			angle++
+		case t.Kind == tablegen.TokLess:
+			angle--
+		case t.Kind == tablegen.TokSemi || t.Kind == tablegen.TokRBrace || t.Kind == tablegen.TokLBrace:
+			return nil
+		case t.Kind == tablegen.KwDef || t.Kind == tablegen.KwClass:
+			var out []*tablegen.ClassRef
+			for k := len(names) - 1; k >= 0; k-- {
+				out = append(out, &tablegen.ClassRef{Name: &tablegen.Ident{Name: names[k]}})
+			}
+			return out
+		case t.Kind == tablegen.TokIdent && angle == 0 && j > 0 &&
+			(toks[j-1].Kind == tablegen.TokColon || toks[j-1].Kind == tablegen.TokComma):
+			names = append(names, t.Text)
+		}
+	}
+	return nil
+}
+
+func bodyDefvars(u *Unit, b *tablegen.Body, p tablegen.Pos) []*Decl {
+	var out []*Decl
+	if b == nil {
+		return nil
+	}
+	for _, it := range b.Items {
+		if it != nil && it.Defvar != nil && it.Defvar.Name != nil && it.Range().End <= p {
+			d := u.declAt(DeclDefvar, it.Defvar.Name, it.Range())
+			d.Defvar = it.Defvar
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// membersOf returns the fields of the value named by the token before a
+// '.' at dot.
+func (v *FileView) membersOf(dot tablegen.Pos) []*Decl {
+	i := v.tokenFrom(dot)
+	if i <= 0 || i >= len(v.toks) || v.toks[i].Kind != tablegen.TokDot {
+		return nil
+	}
+	g := v.Unit.globals()
+	var d *Decl
+	if ref, ok := v.RefAt(v.toks[i-1].Pos); ok {
+		d = ref.Decl
+	} else if v.toks[i-1].Kind == tablegen.TokIdent {
+		// In a statement that does not parse yet: a global by name.
+		d = (&resolver{u: v.Unit, g: g}).lookup(v.toks[i-1].Text, nil)
+	} else {
+		return nil
+	}
+	switch {
+	case d.Kind == DeclRecord && d.Def != nil:
+		return append(g.allFields(d.Def.Parents), bodyFields(v.Unit, d.Name, d.Def.Body)...)
+	case d.Kind == DeclRecord:
+		res := v.Unit.EvaluatedIfReady()
+		if res == nil || res.Def(d.Name) == nil {
+			return nil
+		}
+		var out []*Decl
+		for _, rv := range res.Def(d.Name).Values {
+			if !rv.TemplateArg {
+				out = append(out, &Decl{Kind: DeclField, Name: rv.Name, Owner: d.Name})
+			}
+		}
+		return out
+	}
+	r := &resolver{u: v.Unit, g: g}
+	if cls := r.classOf(d); cls != "" {
+		if ci := g.classes[cls]; ci != nil && ci.decl.Class != nil {
+			return append(g.allFields(ci.parents), bodyFields(v.Unit, cls, ci.decl.Class.Body)...)
+		}
+	}
+	return nil
+}
+
+// scopeCompletions proposes what is in scope at the cursor: fields after
+// `x.`, fields after `let`, and template arguments, fields, defvars and
+// loop variables while typing a name.
+func (v *FileView) scopeCompletions(src []byte, start, off int, word string, repl tablegen.Range) []Completion {
+	var decls []*Decl
+	switch {
+	case start > 0 && src[start-1] == '.':
+		decls = v.membersOf(v.Pos(start - 1))
+	case precededByWord(src[:start], "let"):
+		_, decls = v.scopeAt(v.Pos(start))
+	default:
+		decls, _ = v.scopeAt(v.Pos(start))
+	}
+	var out []Completion
+	seen := map[string]bool{}
+	for _, d := range decls {
+		if d == nil || seen[d.Name] || !strings.HasPrefix(d.Name, word) {
+			continue
+		}
+		seen[d.Name] = true
+		detail := d.Kind.String()
+		if t := d.typeText(v.Unit); t != "" {
+			detail = t + " · " + detail
+		}
+		if d.Owner != "" {
+			detail += " of " + d.Owner
+		}
+		out = append(out, Completion{Label: d.Name, Kind: CompField, Detail: detail, Replace: repl})
+	}
+	return out
+}
+
+// precededByWord reports whether the last word before the end of b is w.
+func precededByWord(b []byte, w string) bool {
+	s := strings.TrimRight(string(b[max(0, len(b)-64):]), " \t\r\n")
+	return strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1]))
+}
+
+// tokenFrom returns the index of the first token starting at or after p.
+func (v *FileView) tokenFrom(p tablegen.Pos) int {
+	return sort.Search(len(v.toks), func(i int) bool { return v.toks[i].Pos >= p })
+}
