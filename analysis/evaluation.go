@@ -127,7 +127,7 @@ type evalCache struct {
 	res   map[uint64]*eval.Result
 }
 
-const evalCacheSize = 8
+const evalCacheSize = 4
 
 func newEvalCache() *evalCache { return &evalCache{res: map[uint64]*eval.Result{}} }
 
