@@ -8,6 +8,8 @@ export interface ServerSettings {
   includeDirs: string[];
   compilationDatabases: string[];
   preview: { engine: PreviewEngine };
+  mlirTblgen: string;
+  inlayHints: { drrArguments: boolean };
 }
 
 const engines: readonly PreviewEngine[] = ['auto', 'native', 'mlir-tblgen'];
@@ -30,9 +32,13 @@ export function serverSettings(section: unknown, home: string, workspaceFolder?:
   };
   const preview = (s.preview ?? {}) as Record<string, unknown>;
   const engine = engines.includes(preview.engine as PreviewEngine) ? (preview.engine as PreviewEngine) : 'auto';
+  const hints = (s.inlayHints ?? {}) as Record<string, unknown>;
+  const tblgen = typeof s.mlirTblgen === 'string' ? s.mlirTblgen.trim() : '';
   return {
     includeDirs: stringList(s.includeDirs).map(expand),
     compilationDatabases: stringList(s.compilationDatabases).map(expand),
     preview: { engine },
+    mlirTblgen: tblgen === '' ? '' : expand(tblgen),
+    inlayHints: { drrArguments: hints.drrArguments !== false },
   };
 }

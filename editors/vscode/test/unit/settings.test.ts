@@ -5,7 +5,14 @@ import { serverSettings } from '../../src/settings';
 
 test('settings pass through with variables expanded and relative paths kept', () => {
   const s = serverSettings(
-    { includeDirs: ['include', '${workspaceFolder}/build/include', '~/mlir/include', ''], compilationDatabases: ['build/tablegen_compile_commands.yml'], preview: { engine: 'native' }, serverPath: 'x' },
+    {
+      includeDirs: ['include', '${workspaceFolder}/build/include', '~/mlir/include', ''],
+      compilationDatabases: ['build/tablegen_compile_commands.yml'],
+      preview: { engine: 'native' },
+      mlirTblgen: '~/llvm/bin/mlir-tblgen',
+      inlayHints: { drrArguments: false },
+      serverPath: 'x',
+    },
     '/home/u',
     '/ws',
   );
@@ -13,14 +20,16 @@ test('settings pass through with variables expanded and relative paths kept', ()
     includeDirs: ['include', '/ws/build/include', '/home/u/mlir/include'],
     compilationDatabases: ['build/tablegen_compile_commands.yml'],
     preview: { engine: 'native' },
+    mlirTblgen: '/home/u/llvm/bin/mlir-tblgen',
+    inlayHints: { drrArguments: false },
   });
 });
 
 test('missing or malformed settings give the defaults', () => {
-  assert.deepEqual(serverSettings(undefined, '/h'), { includeDirs: [], compilationDatabases: [], preview: { engine: 'auto' } });
-  assert.deepEqual(serverSettings({ includeDirs: 'inc', compilationDatabases: [3, 'a.yml'], preview: { engine: 'clang' } }, '/h'), {
-    includeDirs: [],
+  const defaults = { includeDirs: [], compilationDatabases: [], preview: { engine: 'auto' }, mlirTblgen: '', inlayHints: { drrArguments: true } };
+  assert.deepEqual(serverSettings(undefined, '/h'), defaults);
+  assert.deepEqual(serverSettings({ includeDirs: 'inc', compilationDatabases: [3, 'a.yml'], preview: { engine: 'clang' }, mlirTblgen: 7, inlayHints: { drrArguments: 'no' } }, '/h'), {
+    ...defaults,
     compilationDatabases: ['a.yml'],
-    preview: { engine: 'auto' },
   });
 });
