@@ -21,7 +21,7 @@ func completion(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, err
 	}
 	off := offsetOf(v.File, p.Position)
-	items := snap.Complete(v, v.File.Content, off)
+	items := snap.CompleteWithModels(ctx, v, v.File.Content, off) // ops and patterns first (analysis/opcompletion.go)
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for _, it := range items {
 		ci := protocol.CompletionItem{Label: it.Label, Kind: completionKind(it.Kind), Detail: it.Detail}

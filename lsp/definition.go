@@ -20,7 +20,11 @@ func definition(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 	if err != nil || v == nil {
 		return []protocol.Location{}, err
 	}
-	locs := v.Definition(ctx, v.Pos(offsetOf(v.File, p.Position)))
+	pos := v.Pos(offsetOf(v.File, p.Position))
+	locs, ok := v.PatternDefinition(ctx, pos) // $symbols and op operators (analysis/drrnav.go)
+	if !ok {
+		locs = v.Definition(ctx, pos)
+	}
 	return locations(locs), nil
 }
 

@@ -20,7 +20,11 @@ func documentHighlight(ctx context.Context, s *Server, snap *analysis.Snapshot, 
 	if err != nil || v == nil {
 		return []protocol.DocumentHighlight{}, err
 	}
-	refs := v.Highlight(ctx, v.Pos(offsetOf(v.File, p.Position)))
+	pos := v.Pos(offsetOf(v.File, p.Position))
+	refs, ok := v.PatternHighlight(ctx, pos) // $symbols (analysis/drrnav.go)
+	if !ok {
+		refs = v.Highlight(ctx, pos)
+	}
 	out := make([]protocol.DocumentHighlight, 0, len(refs))
 	for _, r := range refs {
 		kind := protocol.DocumentHighlightKindRead

@@ -20,7 +20,11 @@ func hover(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Raw
 	if err != nil || v == nil {
 		return nil, err
 	}
-	h, ok := v.HoverAt(ctx, v.Pos(offsetOf(v.File, p.Position)))
+	pos := v.Pos(offsetOf(v.File, p.Position))
+	h, ok := v.MLIRHover(ctx, pos) // ops and patterns (analysis/ops.go)
+	if !ok {
+		h, ok = v.HoverAt(ctx, pos)
+	}
 	if !ok {
 		return nil, nil
 	}

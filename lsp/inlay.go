@@ -28,6 +28,9 @@ func inlayHint(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json
 	}
 	r := tablegen.Range{Start: v.Pos(offsetOf(v.File, p.Range.Start)), End: v.Pos(offsetOf(v.File, p.Range.End))}
 	hints := v.InlayHints(r)
+	if s.drrArgumentHints() {
+		hints = append(hints, v.ArgumentHints(ctx, r)...) // pattern dag arguments (analysis/drrnav.go)
+	}
 	out := make([]map[string]any, 0, len(hints))
 	for _, h := range hints {
 		out = append(out, map[string]any{

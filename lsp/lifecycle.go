@@ -79,12 +79,14 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 			"workspaceSymbolProvider":   true,
 			"renameProvider":            map[string]any{"prepareProvider": true},
 			"inlayHintProvider":         true,
+			"codeActionProvider":        map[string]any{"codeActionKinds": codeActionKinds},
+			"executeCommandProvider":    map[string]any{"commands": commands},
 			"signatureHelpProvider":     map[string]any{"triggerCharacters": []string{"<", "(", ","}},
 			"documentSymbolProvider":    true,
 			"foldingRangeProvider":      true,
 			"documentLinkProvider":      map[string]any{"resolveProvider": false},
 			"completionProvider": map[string]any{
-				"triggerCharacters": []string{"!", "\"", "/", ":", "<", "."},
+				"triggerCharacters": []string{"!", "\"", "/", ":", "<", ".", "$", "("},
 				"resolveProvider":   false,
 			},
 			"semanticTokensProvider": map[string]any{

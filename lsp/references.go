@@ -21,7 +21,15 @@ func references(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 	if err != nil || v == nil {
 		return []protocol.Location{}, err
 	}
-	occ := snap.References(ctx, v, v.Pos(offsetOf(v.File, p.Position)), p.Context.IncludeDeclaration)
+	pos := v.Pos(offsetOf(v.File, p.Position))
+	// Pattern $symbols, then ops (analysis/drrnav.go, analysis/ops.go).
+	if locs, ok := v.PatternReferences(ctx, pos, p.Context.IncludeDeclaration); ok {
+		return locations(locs), nil
+	}
+	occ, ok := snap.OpReferences(ctx, v, pos, p.Context.IncludeDeclaration)
+	if !ok {
+		occ = snap.References(ctx, v, pos, p.Context.IncludeDeclaration)
+	}
 	return occurrenceLocations(snap, v.Unit, occ), nil
 }
 

@@ -26,6 +26,9 @@ func prepareRename(ctx context.Context, s *Server, snap *analysis.Snapshot, raw 
 	if err != nil || v == nil {
 		return nil, err
 	}
+	if res, ok := prepareSymbolRename(ctx, v, v.Pos(offsetOf(v.File, p.Position))); ok { // rename_drr.go
+		return res, nil
+	}
 	r, name, err := snap.PrepareRename(ctx, v, v.Pos(offsetOf(v.File, p.Position)))
 	if err != nil {
 		return nil, renameError(err)
@@ -41,6 +44,9 @@ func rename(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Ra
 	v, err := view(ctx, snap, p.TextDocument.URI)
 	if err != nil || v == nil {
 		return nil, err
+	}
+	if res, ok, err := renameSymbol(ctx, v, v.Pos(offsetOf(v.File, p.Position)), p.NewName); ok { // rename_drr.go
+		return res, err
 	}
 	edits, err := snap.Rename(ctx, v, v.Pos(offsetOf(v.File, p.Position)), p.NewName)
 	if err != nil {

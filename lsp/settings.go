@@ -13,6 +13,11 @@ import (
 type settings struct {
 	IncludeDirs          []string `json:"includeDirs"`
 	CompilationDatabases []string `json:"compilationDatabases"`
+	// Preview, MLIRTblgen and InlayHints steer the op and pattern
+	// features (settings_mlir.go).
+	Preview    previewSettings   `json:"preview"`
+	MLIRTblgen string            `json:"mlirTblgen"`
+	InlayHints inlayHintSettings `json:"inlayHints"`
 }
 
 // parseSettings accepts {"tdls": {...}} or {...}.
@@ -27,7 +32,8 @@ func parseSettings(raw json.RawMessage) (settings, bool) {
 		return *wrapped.Tdls, true
 	}
 	var flat settings
-	if json.Unmarshal(raw, &flat) == nil && (flat.IncludeDirs != nil || flat.CompilationDatabases != nil) {
+	if json.Unmarshal(raw, &flat) == nil && (flat.IncludeDirs != nil || flat.CompilationDatabases != nil ||
+		flat.Preview.Engine != "" || flat.MLIRTblgen != "" || flat.InlayHints.DRRArguments != nil) {
 		return flat, true
 	}
 	return settings{}, false

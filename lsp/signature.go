@@ -21,7 +21,11 @@ func signatureHelp(ctx context.Context, s *Server, snap *analysis.Snapshot, raw 
 	if err != nil || v == nil {
 		return nil, err
 	}
-	sig, ok := v.SignatureAt(v.Pos(offsetOf(v.File, p.Position)))
+	pos := v.Pos(offsetOf(v.File, p.Position))
+	sig, ok := v.OpSignature(ctx, pos) // op dags (analysis/dagsignature.go)
+	if !ok {
+		sig, ok = v.SignatureAt(pos)
+	}
 	if !ok {
 		return nil, nil
 	}

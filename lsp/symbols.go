@@ -20,7 +20,7 @@ func documentSymbol(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 	if err != nil || v == nil {
 		return []protocol.DocumentSymbol{}, err
 	}
-	return convertSymbols(v, v.Symbols()), nil
+	return convertSymbols(v, v.SymbolsWithOps(ctx)), nil // op names as detail (analysis/ops.go)
 }
 
 func convertSymbols(v *analysis.FileView, syms []analysis.Symbol) []protocol.DocumentSymbol {

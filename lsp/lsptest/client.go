@@ -30,6 +30,9 @@ type Client struct {
 	versions map[protocol.DocumentURI]int32
 	// Configuration answers workspace/configuration requests.
 	Configuration any
+	// ShowDocument, when set before Initialize, advertises
+	// window/showDocument and answers it (success or not).
+	ShowDocument func(uri protocol.DocumentURI) bool
 }
 
 // Published is one publishDiagnostics notification and when it arrived.
@@ -107,6 +110,12 @@ func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			res[i] = c.Configuration
 		}
 		return reply(ctx, res, nil)
+	case "window/showDocument":
+		var p struct {
+			URI protocol.DocumentURI `json:"uri"`
+		}
+		_ = json.Unmarshal(req.Params(), &p)
+		return reply(ctx, map[string]bool{"success": c.ShowDocument != nil && c.ShowDocument(p.URI)}, nil)
 	}
 	return reply(ctx, nil, nil)
 }
@@ -130,6 +139,7 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 		"capabilities": map[string]any{
 			"workspace":    map[string]any{"configuration": c.Configuration != nil},
 			"textDocument": map[string]any{"publishDiagnostics": map[string]any{"relatedInformation": true}},
+			"window":       map[string]any{"showDocument": map[string]any{"support": c.ShowDocument != nil}},
 		},
 		"initializationOptions": initOptions,
 	}

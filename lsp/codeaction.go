@@ -1,0 +1,79 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"tdls/analysis"
+	"tdls/tablegen"
+)
+
+func init() { handle("textDocument/codeAction", codeAction) }
+
+// codeActionKinds are advertised in initialize: DRR quick fixes, and the
+// file's rewriter preview as a source action (the pattern's own preview
+// has no kind, so that editors list it with the fixes at the cursor).
+var codeActionKinds = []string{string(protocol.QuickFix), string(protocol.Source)}
+
+func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p protocol.CodeActionParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	out := []protocol.CodeAction{}
+	v, err := view(ctx, snap, p.TextDocument.URI)
+	if err != nil || v == nil {
+		return out, err
+	}
+	wants := func(kind protocol.CodeActionKind) bool {
+		if len(p.Context.Only) == 0 {
+			return true
+		}
+		for _, k := range p.Context.Only {
+			if kind != "" && (kind == k || strings.HasPrefix(string(kind), string(k)+".")) {
+				return true
+			}
+		}
+		return false
+	}
+	r := tablegen.Range{Start: v.Pos(offsetOf(v.File, p.Range.Start)), End: v.Pos(offsetOf(v.File, p.Range.End))}
+	if wants(protocol.QuickFix) {
+		for _, fix := range v.QuickFixes(ctx, r) {
+			d := fix.Diagnostic
+			out = append(out, protocol.CodeAction{
+				Title: fix.Title,
+				Kind:  protocol.QuickFix,
+				Diagnostics: []protocol.Diagnostic{{
+					Range: rangeOf(d.File, d.Range), Severity: severity(d.Severity), Code: d.Code, Source: "tdls", Message: d.Message,
+				}},
+				Edit: &protocol.WorkspaceEdit{Changes: workspaceChanges(fix.Edits)},
+			})
+		}
+	}
+	pt := v.PreviewTargets(ctx, r)
+	if pt.OnPattern && len(p.Context.Only) == 0 {
+		// An anonymous pattern's record name changes as patterns are added
+		// above it: the position names it better.
+		target := map[string]any{"uri": p.TextDocument.URI, "position": p.Range.Start, "kind": kindRewriter}
+		if pt.Name != "" {
+			target["name"] = pt.Name
+		}
+		out = append(out, protocol.CodeAction{
+			Title:   "Show generated rewriter",
+			Command: &protocol.Command{Title: "Show generated rewriter", Command: showGeneratedRewriterCommand, Arguments: []any{target}},
+		})
+	}
+	if pt.FileHasPatterns && wants(protocol.Source) {
+		out = append(out, protocol.CodeAction{
+			Title: "Show all generated rewriters",
+			Kind:  protocol.Source,
+			Command: &protocol.Command{Title: "Show all generated rewriters", Command: showGeneratedRewriterCommand, Arguments: []any{
+				map[string]any{"uri": p.TextDocument.URI, "kind": kindRewritersFile},
+			}},
+		})
+	}
+	return out, nil
+}
