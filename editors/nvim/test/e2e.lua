@@ -238,13 +238,70 @@ check('the preview follows edits of the pattern', function()
   assert(line:find('(replaceWithValue $x)>;', 1, true), 'unexpected line ' .. line)
   vim.api.nvim_buf_set_lines(src, lnum - 1, lnum, false, { (line:gsub('%)>;$', '), [], [], (addBenefit 7)>;')) })
   vim.cmd('doautocmd TextChanged')
+  -- Benefit 2 (two matched ops) + 7; the pattern now starts on line 10.
+  local want = 'RewritePattern("toy.neg", 9, context'
   wait(function()
-    local t = preview_text()
-    return t ~= before and t:find('struct %S+ : public ::mlir::RewritePattern') ~= nil
+    return preview_text():find(want, 1, true) ~= nil
   end)
   local after = preview_text()
-  return after ~= before and after:find('::mlir::RewritePattern') ~= nil and after:find('tdls could not', 1, true) == nil,
-    after == before and 'preview did not change' or string.format('%q', after:sub(1, 160))
+  local ok = before:find('RewritePattern("toy.neg", 2, context', 1, true) ~= nil
+    and after:find(want, 1, true) ~= nil
+    and after:find('ToyPatterns.td:10', 1, true) ~= nil
+    and after:find('struct FoldDoubleNeg : public ::mlir::RewritePattern', 1, true) ~= nil
+  return ok, string.format('%q', after:sub(1, 200))
+end)
+
+check('the code action "Show generated rewriter" opens the live preview', function()
+  vim.cmd('buffer ' .. src)
+  cursor_on(14, 'NegOfAdd') -- two lines were added above
+  local seen = {}
+  local picked
+  local select = vim.ui.select
+  -- Pick the action as a user would in the code action menu.
+  vim.ui.select = function(items, opts, on_choice)
+    for i, item in ipairs(items) do
+      local action = item.action or item[2] or item
+      local title = action.title or ''
+      table.insert(seen, title)
+      if title:lower():find('generated rewriter', 1, true) and not title:lower():find('all', 1, true) then
+        picked = title
+        return on_choice(item, i)
+      end
+    end
+    on_choice(nil)
+  end
+  local before = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    before[b] = true
+  end
+  vim.lsp.buf.code_action()
+  wait(function()
+    return picked ~= nil or #seen > 0
+  end)
+  vim.ui.select = select
+  if picked == nil then
+    if #seen == 0 then
+      return SKIP, 'the server offers no code action here'
+    end
+    return false, 'no "Show generated rewriter" among: ' .. table.concat(seen, ' | ')
+  end
+  local new
+  wait(function()
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if not before[b] and vim.b[b].tdls_preview then
+        new = b
+        local t = table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n')
+        return t:find('// generating', 1, true) == nil
+      end
+    end
+    return false
+  end)
+  if not new then
+    return false, 'picked "' .. picked .. '" but no preview buffer opened'
+  end
+  local text = table.concat(vim.api.nvim_buf_get_lines(new, 0, -1, false), '\n')
+  -- NegOfAdd has the unbound $y: its preview shows that problem, not C++.
+  return text:find("unbound symbol 'y'", 1, true) ~= nil, string.format('%s: %q', picked, text:sub(1, 200))
 end)
 
 check(':TdlsRestart brings a new server', function()

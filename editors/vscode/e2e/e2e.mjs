@@ -124,6 +124,24 @@ try {
     report(/struct \S+ : public ::mlir::RewritePattern/.test(cpp.replace(/\u00a0/g, ' ')) && lang === 'C++', 'Show Generated Rewriter opens C++', `mode ${JSON.stringify(lang)}, ${preview} active preview tab(s), text ${JSON.stringify(cpp.slice(0, 120))}`);
   }
   await shot('rewriter-preview.png');
+
+  // The preview follows edits: give the pattern a benefit (2 matched ops + 7).
+  if (first === 'tab') {
+    await page.locator('.tab', { hasText: 'ToyPatterns.td' }).first().click();
+    await page.locator('.editor-group-container').first().locator('.view-lines').click();
+    await goToLine(9);
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(', [], [], (addBenefit 7');
+    const want = 'RewritePattern("toy.neg", 9, context';
+    const ok = await page
+      .waitForFunction((w) => [...document.querySelectorAll('.view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes(w)), want, { timeout: 30000 })
+      .then(() => true, () => false);
+    const line9 = await page.locator('.view-line').filter({ hasText: 'replaceWithValue' }).first().innerText().catch(() => '');
+    report(ok, 'the preview follows edits', ok ? want : `no ${JSON.stringify(want)} after editing line 9 to ${JSON.stringify(line9.replace(/\u00a0/g, ' '))}`);
+    await shot('rewriter-refreshed.png');
+  }
 } catch (e) {
   report(false, 'workbench', String(e).split('\n')[0]);
   await shot('failure.png').catch(() => {});

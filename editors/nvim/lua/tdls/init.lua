@@ -203,6 +203,11 @@ function M.setup(opts)
   vim.api.nvim_create_user_command('TdlsShowRewriter', function(args)
     preview.open({ name = args.args ~= '' and args.args or nil, all = args.bang })
   end, { nargs = '?', bang = true, desc = 'tdls: show the C++ of the DRR pattern under the cursor (! for the whole file)' })
+  -- The server's code action "Show generated rewriter" runs this command:
+  -- handled here, it opens the live preview instead of a file.
+  vim.lsp.commands['tdls.showGeneratedRewriter'] = function(command)
+    preview.from_command(command)
+  end
   vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
 
   -- Buffers already open get the server too.

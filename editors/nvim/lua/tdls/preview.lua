@@ -96,34 +96,48 @@ local function cleanup(s)
 end
 
 -- open shows the preview for the pattern under the cursor, or the pattern
--- opts.name, or the whole file (opts.all).
+-- opts.name, or the whole file (opts.all). opts.bufnr and opts.position (an
+-- LSP position) choose another place, as the server's code action does.
 function M.open(opts)
   opts = opts or {}
-  local src = vim.api.nvim_get_current_buf()
+  local src = opts.bufnr or vim.api.nvim_get_current_buf()
   local client = require('tdls').clients(src)[1]
   if client == nil then
     vim.notify('tdls: no tdls server is attached to this buffer', vim.log.levels.ERROR)
     return
   end
-  local src_win = vim.api.nvim_get_current_win()
-  local cursor = vim.api.nvim_win_get_cursor(src_win)
+  local src_win = vim.fn.bufwinid(src)
+  if src_win == -1 then
+    src_win = vim.api.nvim_get_current_win()
+  end
+  local row, col
+  if opts.position then
+    row = opts.position.line
+    local line = vim.api.nvim_buf_get_lines(src, row, row + 1, false)[1] or ''
+    local ok, byte = pcall(vim.str_byteindex, line, opts.position.character, client.offset_encoding ~= 'utf-8')
+    col = ok and byte or 0
+  else
+    local cursor = vim.api.nvim_win_get_cursor(src_win)
+    row, col = cursor[1] - 1, cursor[2]
+  end
   counter = counter + 1
   local s = {
     src = src,
     client_id = client.id,
     name = opts.name,
     kind = opts.all and 'rewriters-file' or 'rewriter',
-    mark = vim.api.nvim_buf_set_extmark(src, ns, cursor[1] - 1, cursor[2], {}),
+    mark = vim.api.nvim_buf_set_extmark(src, ns, row, col, {}),
     buf = vim.api.nvim_create_buf(false, true),
     seq = 0,
   }
-  local label = opts.name or (opts.all and 'all' or ('line' .. cursor[1]))
+  local label = opts.name or (opts.all and 'all' or ('line' .. (row + 1)))
   pcall(vim.api.nvim_buf_set_name, s.buf, string.format('tdls://%s/%s.%d.cpp', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(src), ':t'), label, counter))
   vim.bo[s.buf].bufhidden = 'wipe'
   vim.bo[s.buf].filetype = 'cpp'
   set_text(s.buf, '// generating…')
   vim.b[s.buf].tdls_preview = true
 
+  vim.api.nvim_set_current_win(src_win)
   vim.cmd('vertical rightbelow sbuffer ' .. s.buf)
   vim.api.nvim_set_current_win(src_win)
 
@@ -150,6 +164,21 @@ function M.open(opts)
   })
   request(s)
   return s.buf
+end
+
+-- from_command opens the preview for the arguments of the server's
+-- tdls.showGeneratedRewriter command ({uri, position?, name?, kind?}).
+function M.from_command(command)
+  local t = (command.arguments or {})[1]
+  if type(t) ~= 'table' then
+    return M.open({})
+  end
+  local uri = t.uri or (t.textDocument and t.textDocument.uri)
+  local bufnr = uri and vim.uri_to_bufnr(uri) or nil
+  if bufnr then
+    vim.fn.bufload(bufnr)
+  end
+  return M.open({ bufnr = bufnr, position = t.position, name = t.name, all = t.kind == 'rewriters-file' })
 end
 
 return M
