@@ -99,10 +99,10 @@ func (v *FileView) argumentIndex(open, last int) int {
 	return idx
 }
 
-// statementIsPattern reports whether the statement at token index stmt
-// derives from a DRR pattern class by name (Pat, Pattern or a class
-// whose name says so), as far as the tokens up to the first `<` tell.
-func (v *FileView) statementIsPattern(stmt int, isPatternClass func(string) bool) bool {
+// statementDerives reports whether the statement at token index stmt
+// names a parent class that accept accepts, among the tokens before the
+// first `<`.
+func (v *FileView) statementDerives(stmt int, accept func(string) bool) bool {
 	if stmt < 0 {
 		return false
 	}
@@ -111,7 +111,7 @@ func (v *FileView) statementIsPattern(stmt int, isPatternClass func(string) bool
 		if t.Kind == tablegen.TokLess || t.Kind == tablegen.TokSemi || t.Kind == tablegen.TokLBrace {
 			return false
 		}
-		if t.Kind == tablegen.TokIdent && isPatternClass(t.Text) {
+		if t.Kind == tablegen.TokIdent && accept(t.Text) {
 			return true
 		}
 	}

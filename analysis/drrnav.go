@@ -65,7 +65,8 @@ func (v *FileView) patternSymbolAt(ctx context.Context, p tablegen.Pos) (*drr.Pa
 
 // PatternDefinition answers go-to-definition inside a pattern: a
 // `$symbol` goes to its bindings, a dag operator to the op's def (also
-// when the operator is a template argument). ok is false elsewhere.
+// when the operator is a template argument, whose declaration follows).
+// ok is false elsewhere.
 func (v *FileView) PatternDefinition(ctx context.Context, p tablegen.Pos) ([]Location, bool) {
 	m := v.Unit.modelsWithin(ctx)
 	if m == nil {
@@ -87,7 +88,13 @@ func (v *FileView) PatternDefinition(ctx context.Context, p tablegen.Pos) ([]Loc
 		return out, len(out) > 0
 	case loc.Use == nil && loc.Node != nil && loc.OnOperator && loc.Node.Op != nil:
 		if l, ok := v.Unit.opLocation(loc.Node.Op); ok {
-			return []Location{l}, true
+			out := []Location{l}
+			for _, d := range v.Definition(ctx, p) {
+				if d != l {
+					out = append(out, d)
+				}
+			}
+			return out, true
 		}
 	}
 	return nil, false

@@ -108,13 +108,19 @@ func (v *FileView) symbolCompletions(m *Models, p tablegen.Pos, word string, rep
 func (v *FileView) operatorCompletions(m *Models, c dagContext, p tablegen.Pos, word string, repl tablegen.Range) []Completion {
 	var out []Completion
 	inPattern := m.Patterns.PatternAt(p) != nil
+	derives := func(class string) func(string) bool {
+		return func(n string) bool { return isA(m.Records.Class(n), class) }
+	}
+	if !inPattern && v.statementDerives(c.stmt, derives("Op")) {
+		return nil // a dag of an op definition: (ins ...), (outs ...)
+	}
 	if inPattern {
 		for _, it := range m.Patterns.Completion(p) {
 			if it.Kind != "symbol" && matches(word, it.Label) {
 				out = append(out, Completion{Label: it.Label, Kind: CompKeyword, Detail: directiveDetail(it), Replace: repl})
 			}
 		}
-	} else if v.statementIsPattern(c.stmt, func(n string) bool { return isA(m.Records.Class(n), "Pattern") }) {
+	} else if v.statementDerives(c.stmt, derives("Pattern")) {
 		for _, d := range []string{"either", "variadic", "replaceWithValue", "location", "returnType"} {
 			if matches(word, d) {
 				out = append(out, Completion{Label: d, Kind: CompKeyword, Detail: "DRR directive", Replace: repl})

@@ -295,6 +295,17 @@ func (s *Snapshot) OpSymbols(ctx context.Context, query string) []WorkspaceSymbo
 	return out
 }
 
+// WorkspaceSymbolsWithOps is WorkspaceSymbols with the ops of OpSymbols
+// ranked among the declarations.
+func (s *Snapshot) WorkspaceSymbolsWithOps(ctx context.Context, query string, open map[string][]IndexedDecl) []WorkspaceSymbol {
+	out := append(s.OpSymbols(ctx, query), s.WorkspaceSymbols(query, open)...)
+	sortSymbols(out)
+	if len(out) > maxWorkspaceSymbols {
+		out = out[:maxWorkspaceSymbols]
+	}
+	return out
+}
+
 func sortSymbols(out []WorkspaceSymbol) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].score != out[j].score {

@@ -174,6 +174,18 @@ func TestOpReferencesAcrossOpenFiles(t *testing.T) {
 	if got["pats.td"] != 3 || got["other.td"] != 3 || got["ArithOps.td"] < 1 {
 		t.Fatalf("references of Arith_AddIOp by file: %v (%+v)", got, locs)
 	}
+
+	// The op passed to a class: hover shows it.
+	if h := s.hoverText(s.at("other.td", "Swap<Arith_AddIOp>", 0, 7)); !strings.Contains(h, "`arith.addi`") {
+		t.Errorf("hover on an op passed as a template argument: %q", h)
+	}
+	// An operator that is a template argument: the op, then the argument.
+	if err := s.call("textDocument/definition", s.at("other.td", "(op $a", 0, 1), &locs); err != nil {
+		t.Fatal(err)
+	}
+	if len(locs) != 2 || filepath.Base(string(locs[0].URI)) != "ArithOps.td" || locs[1].Range.Start.Line != 2 {
+		t.Errorf("definition of a template-argument operator: %+v", locs)
+	}
 }
 
 func TestWorkspaceSymbolFindsOpsByOpName(t *testing.T) {
@@ -257,6 +269,9 @@ def P : Pat<(Arith_Ad $a, $b, $f), (replaceWithValue $a)>;
 	}
 	if _, ok := ins["def"]; ok {
 		t.Errorf("keywords proposed in (ins")
+	}
+	if _, ok := completionLabels(t, s, s.at("ops.td", "(ins I3", 0, 1))["Arith_AddIOp"]; ok {
+		t.Errorf("ops proposed as the operator of an op definition's dag")
 	}
 	ins = completionLabels(t, s, s.at("ops.td", "AnyI)", 0, len("AnyI")))
 	if _, ok := ins["AnyInteger"]; !ok {

@@ -23,7 +23,7 @@ func workspaceSymbol(ctx context.Context, s *Server, snap *analysis.Snapshot, ra
 			open[path] = u.OpenDecls(path)
 		}
 	}
-	syms := append(snap.OpSymbols(ctx, p.Query), snap.WorkspaceSymbols(p.Query, open)...) // ops by op name (analysis/ops.go)
+	syms := snap.WorkspaceSymbolsWithOps(ctx, p.Query, open) // ops by op name (analysis/ops.go)
 	files := map[string]*tablegen.File{}
 	out := make([]protocol.SymbolInformation, 0, len(syms))
 	for _, sym := range syms {
