@@ -170,6 +170,27 @@ func TestDRRQuickFixes(t *testing.T) {
 	if len(pub.Diagnostics) != 0 {
 		t.Errorf("diagnostics after the fixes: %s", messages(pub))
 	}
+	// A nested op whose result types cannot be deduced: a warning, fixed by
+	// a (returnType ...) placeholder.
+	nested := myDialect + "\ndef Nested : Pat<(My_NegOp $x), (My_AddOp (My_NegOp $x), $x)>;\n"
+	pub = s.change("b6.td", nested)
+	ds := diagnosticWithCode(pub, "drr-result-types")
+	if len(ds) != 1 || ds[0].Severity != protocol.DiagnosticSeverityWarning || rangeText(nested, ds[0].Range) != "My_NegOp" {
+		t.Fatalf("result types warning: %+v (all: %s)", ds, messages(pub))
+	}
+	var rt *protocol.CodeAction
+	for _, a := range s.codeActions("b6.td", ds[0].Range, "quickfix") {
+		if strings.Contains(a.Title, "returnType") {
+			rt = &a
+		}
+	}
+	if rt == nil || rt.Edit == nil {
+		t.Fatalf("no returnType fix")
+	}
+	if got := applyEdits(nested, rt.Edit.Changes[u]); !strings.Contains(got, "(My_NegOp $x, (returnType ") {
+		t.Errorf("after the returnType fix:\n%s", got)
+	}
+
 	// Only quick fixes when asked for them.
 	for _, a := range s.codeActions("b6.td", protocol.Range{}, "quickfix") {
 		if a.Kind != protocol.QuickFix {

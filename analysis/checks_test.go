@@ -1,0 +1,81 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"tdls/tablegen"
+)
+
+const checkedOps = `include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+def T_Dialect : Dialect { let name = "t"; }
+def T_NegOp : Op<T_Dialect, "neg"> {
+  let summary = "negation.";
+  let arguments = (ins AnyInteger:$x);
+  let results = (outs AnyInteger:$r);
+}
+`
+
+// The ODS and DRR problems are published with the evaluation's, and a unit
+// whose content was seen before reuses the models made for it.
+func TestModelsFollowTheEvaluation(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(mlirInclude, "mlir/IR/OpBase.td")); err != nil {
+		t.Skipf("SKIP: MLIR 22 headers not installed under %s", mlirInclude)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.td")
+	ops := filepath.Join(dir, "ops.td")
+	if err := os.WriteFile(ops, []byte(checkedOps), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	bad := []byte("include \"ops.td\"\ndef P : Pat<(T_NegOp $a), (T_NegOp $b)>;\n")
+	ctx := context.Background()
+	codes := func(content []byte) (map[string]tablegen.Severity, *Models) {
+		u, err := w.SetBuffer(path, 1, content).UnitFor(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := u.Models(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]tablegen.Severity{}
+		for _, d := range u.EvaluationDiagnostics(path) {
+			out[d.Code] = d.Severity
+		}
+		return out, m
+	}
+	got, first := codes(bad)
+	if got["drr-unbound-symbol"] != tablegen.SeverityError {
+		t.Errorf("DRR error missing: %v", got)
+	}
+	// The op's summary ends with a period, but the op is not in a.td.
+	if _, ok := got["ods-summary-period"]; ok {
+		t.Errorf("best-practice warning about an included file's op: %v", got)
+	}
+	if got, _ := codes([]byte("include \"ops.td\"\n")); len(got) != 0 {
+		t.Errorf("diagnostics of a clean file: %v", got)
+	}
+	if _, again := codes(bad); again != first {
+		t.Errorf("the same content built its models again")
+	}
+
+	u, err := w.SetBuffer(ops, 1, []byte(checkedOps)).UnitFor(ctx, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.Evaluated(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var warned bool
+	for _, d := range u.EvaluationDiagnostics(ops) {
+		warned = warned || d.Code == "ods-summary-period" && d.Severity == tablegen.SeverityWarning
+	}
+	if !warned {
+		t.Errorf("no best-practice warning for the file's own op")
+	}
+}
