@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	fastjson "github.com/segmentio/encoding/json"
 	"go.lsp.dev/jsonrpc2"
@@ -93,8 +94,15 @@ func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
 	select {
 	case <-s.conn.Done():
 	case <-s.exited:
+		// The client is done with us: return now. A read blocked on stdin
+		// is not interrupted by closing it, and background evaluation has
+		// nobody left to publish to.
 		s.conn.Close()
-		<-s.conn.Done()
+		select {
+		case <-s.conn.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+		return nil
 	case <-ctx.Done():
 		s.conn.Close()
 		<-s.conn.Done()

@@ -6,7 +6,7 @@
 // then evaluation); both are reported, the ratio is of the first. Every
 // edit makes new content, so no evaluation comes from the cache.
 //
-//	go run ./bench/lsplatency [-n 20] [-tdls BIN] [-tblgen BIN] [-include DIR]
+//	go run ./bench/lsplatency [-n 20] [-tdls BIN] [-tblgen BIN] [-include DIR] [-files A,B]
 package main
 
 import (
@@ -44,7 +44,11 @@ func main() {
 	tdlsBin := flag.String("tdls", "", "tdls binary (built from this module when empty)")
 	tblgen := flag.String("tblgen", "/usr/lib/llvm-22/bin/tblgen-lsp-server", "tblgen-lsp-server binary")
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
+	only := flag.String("files", "", "comma-separated subset of the files (paths relative to -include)")
 	flag.Parse()
+	if *only != "" {
+		files = strings.Split(*only, ",")
+	}
 	if _, err := os.Stat(*tblgen); err != nil {
 		fmt.Fprintf(os.Stderr, "SKIP: %v (install LLVM 22)\n", err)
 		os.Exit(0)

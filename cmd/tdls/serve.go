@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -28,7 +31,7 @@ var _ io.ReadWriteCloser = stdio{}
 
 func runServe(args []string) int {
 	var opts lsp.Options
-	logFile, logLevel := "", "info"
+	logFile, logLevel, cpuProfile := "", "info", ""
 	list := func(dst *[]string) func(string) error {
 		return func(v string) error { *dst = append(*dst, v); return nil }
 	}
@@ -39,6 +42,8 @@ func runServe(args []string) int {
 		{names: []string{"D"}, value: true, joined: true, set: list(&opts.Defines)},
 		{names: []string{"log-file"}, value: true, set: func(v string) error { logFile = v; return nil }},
 		{names: []string{"log-level", "log"}, value: true, set: func(v string) error { logLevel = v; return nil }},
+		// For performance work: a CPU profile of the whole session.
+		{names: []string{"cpu-profile"}, value: true, set: func(v string) error { cpuProfile = v; return nil }},
 		// Accepted for drop-in compatibility with tblgen-lsp-server and
 		// clients that pass them; they change nothing here.
 		{names: []string{"pretty", "lit-test", "stdio"}, set: ignore},
@@ -58,6 +63,28 @@ func runServe(args []string) int {
 		return 2
 	}
 	defer closeLog()
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+		// Clients often end a server with a signal; keep the profile then.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+		go func() {
+			<-sig
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(0)
+		}()
+	}
 	opts.Logger = logger
 	if err := lsp.Serve(context.Background(), stdio{}, opts); err != nil {
 		logger.Error("server stopped", zap.Error(err))

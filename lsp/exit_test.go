@@ -1,0 +1,60 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stdinLike is a stream whose Read, like a read on os.Stdin, is not
+// interrupted by Close: after the scripted input it blocks for good.
+type stdinLike struct {
+	in      *bytes.Reader
+	mu      sync.Mutex
+	out     bytes.Buffer
+	forever chan struct{}
+}
+
+func (s *stdinLike) Read(p []byte) (int, error) {
+	if s.in.Len() > 0 {
+		return s.in.Read(p)
+	}
+	<-s.forever
+	return 0, io.EOF
+}
+
+func (s *stdinLike) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+
+func (s *stdinLike) Close() error { return nil }
+
+func frame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+
+// TestExitReturnsWithStdinOpen: on `exit` the server must end even though
+// the client keeps its end of stdin open and the pending read never
+// returns; otherwise editors have to kill it.
+func TestExitReturnsWithStdinOpen(t *testing.T) {
+	script := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`) +
+		frame(`{"jsonrpc":"2.0","method":"initialized","params":{}}`) +
+		frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}`) +
+		frame(`{"jsonrpc":"2.0","method":"exit","params":null}`)
+	stream := &stdinLike{in: bytes.NewReader([]byte(script)), forever: make(chan struct{})}
+	defer close(stream.forever)
+	done := make(chan error, 1)
+	go func() { done <- Serve(context.Background(), stream, Options{}) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not return after exit while stdin stayed open")
+	}
+}
