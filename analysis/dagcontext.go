@@ -100,19 +100,30 @@ func (v *FileView) argumentIndex(open, last int) int {
 }
 
 // statementDerives reports whether the statement at token index stmt
-// names a parent class that accept accepts, among the tokens before the
-// first `<`.
+// names, in its parent class list, a class that accept accepts. The
+// statement need not be complete.
 func (v *FileView) statementDerives(stmt int, accept func(string) bool) bool {
 	if stmt < 0 {
 		return false
 	}
-	for i := stmt + 1; i < len(v.toks) && i < stmt+64; i++ {
+	depth, parents := 0, false
+	for i := stmt + 1; i < len(v.toks) && i < stmt+maxContextTokens; i++ {
 		t := v.toks[i]
-		if t.Kind == tablegen.TokLess || t.Kind == tablegen.TokSemi || t.Kind == tablegen.TokLBrace {
-			return false
-		}
-		if t.Kind == tablegen.TokIdent && accept(t.Text) {
-			return true
+		switch t.Kind {
+		case tablegen.TokLess:
+			depth++
+		case tablegen.TokGreater:
+			depth--
+		case tablegen.TokColon:
+			parents = parents || depth == 0
+		case tablegen.TokLBrace, tablegen.TokSemi:
+			if depth == 0 {
+				return false
+			}
+		case tablegen.TokIdent:
+			if parents && depth == 0 && accept(t.Text) {
+				return true
+			}
 		}
 	}
 	return false

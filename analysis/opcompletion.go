@@ -66,7 +66,8 @@ func (s *Snapshot) MLIRCompletions(ctx context.Context, v *FileView, src []byte,
 			return constraintCompletions(m.Records, word, repl, "TypeConstraint"), true
 		}
 	case kind == tablegen.TokLSquare && len(c.open) > 1 && v.toks[c.open[1]].Kind == tablegen.TokLess && c.stmt >= 0 &&
-		(v.toks[c.stmt].Text == "def" || v.toks[c.stmt].Text == "class"):
+		(v.toks[c.stmt].Text == "def" || v.toks[c.stmt].Text == "class") &&
+		!v.statementDerives(c.stmt, func(n string) bool { return isA(m.Records.Class(n), "Pattern") }):
 		return constraintCompletions(m.Records, word, repl, "Trait"), true
 	}
 	return nil, false

@@ -247,6 +247,9 @@ def My_FooOp : Op<My_Dialect, "foo", [Pu, De]> {
   let results = (outs I3);
 }
 def P : Pat<(Arith_Ad $a, $b, $f), (replaceWithValue $a)>;
+class My_BaseOp<string m, list<Trait> traits = []> : Op<My_Dialect, m, traits> {
+  let arguments = (ins AnyInteger:$x);
+}
 `
 	s := start(t, map[string]string{"ops.td": text}, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
 	s.open("ops.td")
@@ -270,8 +273,10 @@ def P : Pat<(Arith_Ad $a, $b, $f), (replaceWithValue $a)>;
 	if _, ok := ins["def"]; ok {
 		t.Errorf("keywords proposed in (ins")
 	}
-	if _, ok := completionLabels(t, s, s.at("ops.td", "(ins I3", 0, 1))["Arith_AddIOp"]; ok {
-		t.Errorf("ops proposed as the operator of an op definition's dag")
+	for _, at := range []string{"(ins I3", "(ins AnyInteger"} {
+		if _, ok := completionLabels(t, s, s.at("ops.td", at, 0, 1))["Arith_AddIOp"]; ok {
+			t.Errorf("ops proposed as the operator of an op definition's dag at %s", at)
+		}
 	}
 	ins = completionLabels(t, s, s.at("ops.td", "AnyI)", 0, len("AnyI")))
 	if _, ok := ins["AnyInteger"]; !ok {
