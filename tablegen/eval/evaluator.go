@@ -28,15 +28,15 @@ type Result struct {
 	// Diagnostics are the evaluation's own (codes start with "eval").
 	Diagnostics tablegen.Diagnostics
 
-	classByName map[string]*Record
-	defByName   map[string]*Record
+	classByName layer[string, *Record]
+	defByName   layer[string, *Record]
 }
 
 // Class returns the class called name, or nil.
-func (r *Result) Class(name string) *Record { return r.classByName[name] }
+func (r *Result) Class(name string) *Record { return r.classByName.get(name) }
 
 // Def returns the def called name, or nil.
-func (r *Result) Def(name string) *Record { return r.defByName[name] }
+func (r *Result) Def(name string) *Record { return r.defByName.get(name) }
 
 // SortedDefs returns the defs ordered by name, as llvm-tblgen keeps them.
 func (r *Result) SortedDefs() []*Record {
@@ -111,17 +111,21 @@ type scope struct {
 type fatalError struct{}
 
 type evaluator struct {
+	base *Checkpoint // where the evaluation started
 	opts Options
 	set  *tablegen.SourceSet
 	res  *Result
 
-	classes      map[string]*Record
-	defs         map[string]*Record
-	multiclasses map[string]*multiClass
-	globals      map[string]Init
-	aliases      map[string]*Type
-	varDefs      map[string]*VarDefInit
-	regexps      map[string]*regexp.Regexp
+	classes      layer[string, *Record]
+	defs         layer[string, *Record]
+	multiclasses layer[string, *multiClass]
+	globals      layer[string, Init]
+	aliases      layer[string, *Type]
+	varDefs      layer[string, *VarDefInit]
+	// instances are the defs of inline instantiations that a checkpoint
+	// holds uninstantiated (frozen, so their def field stays nil).
+	instances layer[*VarDefInit, *DefInit]
+	regexps   map[string]*regexp.Regexp
 
 	anonCounter int
 	scope       *scope
@@ -140,6 +144,13 @@ type evaluator struct {
 
 // Evaluate evaluates the statements of u.
 func Evaluate(u *tablegen.Unit, opts Options) *Result {
+	e := newEvaluator(u.Set, opts, nil)
+	e.statements(u.Statements)
+	return e.result()
+}
+
+// newEvaluator starts an evaluation, from scratch or from cp.
+func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evaluator {
 	if opts.MaxInstantiationDepth == 0 {
 		opts.MaxInstantiationDepth = 256
 	}
@@ -149,20 +160,35 @@ func Evaluate(u *tablegen.Unit, opts Options) *Result {
 	if opts.MaxRecords == 0 {
 		opts.MaxRecords = 1 << 22
 	}
+	if cp == nil {
+		cp = &Checkpoint{}
+	}
 	e := &evaluator{
-		opts:         opts,
-		set:          u.Set,
-		res:          &Result{Set: u.Set, classByName: map[string]*Record{}, defByName: map[string]*Record{}},
-		classes:      map[string]*Record{},
-		defs:         map[string]*Record{},
-		multiclasses: map[string]*multiClass{},
-		globals:      map[string]Init{},
-		aliases:      map[string]*Type{},
-		varDefs:      map[string]*VarDefInit{},
+		base: cp,
+		opts: opts,
+		set:  set,
+		res: &Result{Set: set,
+			Classes:     cp.classList[:len(cp.classList):len(cp.classList)],
+			Defs:        cp.defList[:len(cp.defList):len(cp.defList)],
+			Diagnostics: cp.diags[:len(cp.diags):len(cp.diags)]},
+		classes:      newLayer(cp.classes),
+		defs:         newLayer(cp.defs),
+		multiclasses: newLayer(cp.multiclasses),
+		globals:      newLayer(cp.globals),
+		aliases:      newLayer(cp.aliases),
+		varDefs:      newLayer(cp.varDefs),
+		instances:    newLayer(cp.instances),
 		regexps:      map[string]*regexp.Regexp{},
+		anonCounter:  cp.anonCounter,
+		iterations:   cp.iterations,
+		sorted:       cp.sorted,
+		sortedN:      len(cp.sorted),
 	}
 	e.scope = &scope{kind: scopeLocal}
-	e.statements(u.Statements)
+	return e
+}
+
+func (e *evaluator) result() *Result {
 	e.res.classByName = e.classes
 	e.res.defByName = e.defs
 	return e.res
@@ -314,10 +340,10 @@ func (e *evaluator) argVar(rec *Record, name, sep string) Init {
 
 // global finds a def or a global variable (LLVM's RecordKeeper::getGlobal).
 func (e *evaluator) global(name string) Init {
-	if d := e.defs[name]; d != nil {
+	if d := e.defs.get(name); d != nil {
 		return d.defInit()
 	}
-	return e.globals[name]
+	return e.globals.get(name)
 }
 
 func (e *evaluator) sortedDefs() []*Record {
@@ -452,7 +478,7 @@ func (e *evaluator) addDef(rec *Record) {
 		return
 	}
 	var newName Init
-	if prev := e.defs[rec.NameString()]; prev != nil {
+	if prev := e.defs.get(rec.NameString()); prev != nil {
 		if !rec.Anonymous {
 			e.errorAt(rec.loc(), "eval-duplicate-def", "def already exists: "+rec.NameString(),
 				tablegen.Related{Range: prev.loc(), Message: "location of previous definition"})
@@ -483,7 +509,7 @@ func (e *evaluator) registerDef(rec *Record) {
 	if len(e.res.Defs) >= e.opts.MaxRecords {
 		e.fatal(rec.loc(), "too many records")
 	}
-	e.defs[rec.NameString()] = rec
+	e.defs.set(rec.NameString(), rec)
 	e.res.Defs = append(e.res.Defs, rec)
 }
 
@@ -560,18 +586,18 @@ func (e *evaluator) emitRecordDumps(rec *Record) {
 // varDef returns the unique inline instantiation of class with args.
 func (e *evaluator) varDef(class *Record, args []ArgInit, loc tablegen.Range) *VarDefInit {
 	key := instKey(class, args)
-	if v := e.varDefs[key]; v != nil {
+	if v := e.varDefs.get(key); v != nil {
 		return v
 	}
 	v := &VarDefInit{Class: class, Args: args, Loc: loc}
-	e.varDefs[key] = v
+	e.varDefs.set(key, v)
 	return v
 }
 
 // foldVarDef instantiates an inline instantiation whose arguments are known.
 func (e *evaluator) foldVarDef(v *VarDefInit) Init {
-	if v.def != nil {
-		return v.def
+	if d := e.instanceOf(v); d != nil {
+		return d
 	}
 	tr := &unresolvedTracker{e: e}
 	for _, a := range v.Args {
@@ -586,8 +612,8 @@ func (e *evaluator) foldVarDef(v *VarDefInit) Init {
 // instantiate makes the anonymous def of an inline class instantiation
 // (LLVM's VarDefInit::instantiate).
 func (e *evaluator) instantiate(v *VarDefInit) Init {
-	if v.def != nil {
-		return v.def
+	if d := e.instanceOf(v); d != nil {
+		return d
 	}
 	if e.instDepth >= e.opts.MaxInstantiationDepth {
 		e.fatal(v.Loc, "class instantiation nested more than "+itoa(int64(e.opts.MaxInstantiationDepth))+" deep (infinite recursion?)")
@@ -620,8 +646,21 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 		rec.Name = stringInit(a.String())
 	}
 	e.registerDef(rec)
-	v.def = rec.defInit()
+	d := rec.defInit()
+	if v.frozen {
+		e.instances.set(v, d)
+	} else {
+		v.def = d
+	}
 	e.checkRecordAsserts(rec)
 	e.emitRecordDumps(rec)
-	return v.def
+	return d
+}
+
+// instanceOf is the def made for v, or nil while v is uninstantiated.
+func (e *evaluator) instanceOf(v *VarDefInit) *DefInit {
+	if v.def != nil || !v.frozen {
+		return v.def
+	}
+	return e.instances.get(v)
 }

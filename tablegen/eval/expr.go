@@ -84,7 +84,7 @@ func (e *evaluator) parseType(t *tablegen.Type) *Type {
 		}
 		return listType(el)
 	case t.Class != nil:
-		if a := e.aliases[t.Class.Name]; a != nil {
+		if a := e.aliases.get(t.Class.Name); a != nil {
 			return a
 		}
 		if c := e.classID(t.Class); c != nil {
@@ -579,7 +579,7 @@ func (e *evaluator) dagLiteral(d *tablegen.DagInit, rec *Record) Init {
 }
 
 func (e *evaluator) classInst(c *tablegen.ClassInst, rec *Record) Init {
-	class := e.classes[c.Class.Name]
+	class := e.classes.get(c.Class.Name)
 	if class == nil {
 		e.failAt(c.Class.Range(), "eval-unknown-class", "Expected a class name, got '"+c.Class.Name+"'")
 		return nil

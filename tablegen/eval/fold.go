@@ -51,7 +51,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 			if !ok {
 				break
 			}
-			d := e.defs[name.V]
+			d := e.defs.get(name.V)
 			if d == nil && cur != nil {
 				if nameKey(cur.Name) == name.V || cur.NameString() == name.V {
 					if !final {
@@ -823,7 +823,7 @@ func foldExists(e *evaluator, x *ExistsOpInit, cur *Record, final bool) Init {
 	if !ok {
 		return x
 	}
-	if d := e.defs[name.V]; d != nil {
+	if d := e.defs.get(name.V); d != nil {
 		return bitInit(typeIsA(d.defType(), x.Check))
 	}
 	if cur != nil && (nameKey(cur.Name) == name.V || cur.NameString() == name.V) {

@@ -321,6 +321,9 @@ type VarDefInit struct {
 	Args  []ArgInit
 	Loc   tablegen.Range
 	def   *DefInit
+	// frozen marks an instantiation held by a checkpoint: its def is then
+	// kept by each resumed evaluation, never written here.
+	frozen bool
 }
 
 func (v *VarDefInit) String() string {

@@ -15,18 +15,23 @@ type classRef struct {
 
 func (e *evaluator) class(c *tablegen.Class) {
 	name := c.Name.Name
-	rec := e.classes[name]
+	rec := e.classes.get(name)
 	if rec != nil {
 		if len(rec.Values) > 0 || len(rec.Supers) > 0 || len(rec.TemplateArgs) > 0 {
 			e.failAt(c.Name.Range(), "eval-class-redefined", "Class '"+name+"' already defined",
 				tablegen.Related{Range: rec.loc(), Message: "previous definition"})
 			return
 		}
+		if e.classes.inBase(name) {
+			// Defining a class a checkpoint holds declared would change a
+			// shared record.
+			panic(errRedefinesFrozen{})
+		}
 		rec.Locs = []tablegen.Range{c.Name.Range()}
 		rec.Decl = c.Range()
 	} else {
 		rec = &Record{Name: stringInit(name), IsClass: true, Locs: []tablegen.Range{c.Name.Range()}, Decl: c.Range()}
-		e.classes[name] = rec
+		e.classes.set(name, rec)
 		e.res.Classes = append(e.res.Classes, rec)
 	}
 	sc := e.pushScope(scopeRecord)
@@ -227,7 +232,7 @@ func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool) (
 	ref := classRef{rng: p.Range()}
 	name := p.Name.Name
 	if multi {
-		mc := e.multiclasses[name]
+		mc := e.multiclasses.get(name)
 		if mc == nil {
 			e.failAt(p.Name.Range(), "eval-unknown-multiclass", "Couldn't find multiclass '"+name+"'")
 			return ref, false
@@ -249,10 +254,10 @@ func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool) (
 
 // classID finds a class by name, reporting it when missing.
 func (e *evaluator) classID(id *tablegen.Ident) *Record {
-	c := e.classes[id.Name]
+	c := e.classes.get(id.Name)
 	if c == nil {
 		msg := "Couldn't find class '" + id.Name + "'"
-		if e.multiclasses[id.Name] != nil {
+		if e.multiclasses.get(id.Name) != nil {
 			msg += ". Use 'defm' if you meant to use multiclass '" + id.Name + "'"
 		}
 		e.failAt(id.Range(), "eval-unknown-class", msg)
@@ -265,7 +270,7 @@ func (e *evaluator) classID(id *tablegen.Ident) *Record {
 // CheckTemplateArgValues).
 func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Record) ([]ArgInit, bool) {
 	sep := ":"
-	if e.multiclasses[of.NameString()] != nil && e.multiclasses[of.NameString()].rec == of {
+	if e.multiclasses.get(of.NameString()) != nil && e.multiclasses.get(of.NameString()).rec == of {
 		sep = "::"
 	}
 	var out []ArgInit
@@ -506,14 +511,14 @@ func (e *evaluator) defm(d *tablegen.Defm) {
 	i := 0
 	for ; i < len(d.Parents); i++ {
 		p := d.Parents[i]
-		if i > 0 && e.classes[p.Name.Name] != nil {
+		if i > 0 && e.classes.get(p.Name.Name) != nil {
 			break
 		}
 		ref, ok := e.subClassRef(p, nil, true)
 		if !ok {
 			return
 		}
-		mc := e.multiclasses[p.Name.Name]
+		mc := e.multiclasses.get(p.Name.Name)
 		substs := []subst{{mc.rec.NameString() + "::NAME", name}}
 		if !e.resolveArguments(mc.rec, ref.args, p.Range(), func(n string, v Init) { substs = append(substs, subst{n, v}) }) {
 			return
@@ -546,12 +551,12 @@ func (e *evaluator) defm(d *tablegen.Defm) {
 func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	h := m.Header
 	name := h.Name.Name
-	if e.multiclasses[name] != nil {
+	if e.multiclasses.get(name) != nil {
 		e.failAt(h.Name.Range(), "eval-multiclass-redefined", "multiclass '"+name+"' already defined")
 		return
 	}
 	mc := &multiClass{rec: &Record{Name: stringInit(name), Locs: []tablegen.Range{h.Name.Range()}, Decl: m.Range()}}
-	e.multiclasses[name] = mc
+	e.multiclasses.set(name, mc)
 	outer := e.curMC
 	e.curMC = mc
 	defer func() { e.curMC = outer }()
@@ -564,7 +569,7 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 		}
 	}
 	for _, p := range h.Parents {
-		smc := e.multiclasses[p.Name.Name]
+		smc := e.multiclasses.get(p.Name.Name)
 		if smc == nil {
 			e.failAt(p.Name.Range(), "eval-unknown-multiclass", "Couldn't find multiclass '"+p.Name.Name+"'")
 			return
@@ -699,12 +704,12 @@ func (e *evaluator) defset(d *tablegen.Defset) {
 		e.statements(d.Body.Statements)
 	}
 	e.defsets = e.defsets[:len(e.defsets)-1]
-	e.globals[name] = &ListInit{Elem: t.Elem, Elems: ds.elems}
+	e.globals.set(name, &ListInit{Elem: t.Elem, Elems: ds.elems})
 }
 
 func (e *evaluator) deftype(d *tablegen.Deftype) {
 	name := d.Name.Name
-	if e.classes[name] != nil || e.aliases[name] != nil {
+	if e.classes.get(name) != nil || e.aliases.get(name) != nil {
 		e.failAt(d.Name.Range(), "eval-redefined", "type of this name '"+name+"' already exists")
 		return
 	}
@@ -712,7 +717,7 @@ func (e *evaluator) deftype(d *tablegen.Deftype) {
 	if t == nil {
 		return
 	}
-	e.aliases[name] = t
+	e.aliases.set(name, t)
 }
 
 func (e *evaluator) defvar(d *tablegen.Defvar, rec *Record) bool {
@@ -737,7 +742,7 @@ func (e *evaluator) defvar(d *tablegen.Defvar, rec *Record) bool {
 		return false
 	}
 	if outermost {
-		e.globals[name] = v
+		e.globals.set(name, v)
 	} else {
 		if e.scope.vars == nil {
 			e.scope.vars = map[string]Init{}

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Kind is the kind of a TableGen type.
@@ -29,7 +31,7 @@ type Type struct {
 	Elem    *Type     // list<Elem>
 	Classes []*Record // record type: every value is a subclass of all of them
 
-	listOf *Type
+	listOf atomic.Pointer[Type] // list<this>, made once
 }
 
 var (
@@ -39,23 +41,38 @@ var (
 	dagType    = &Type{Kind: DagKind}
 	// anyRecordType is the record type with no class constraint ({}).
 	anyRecordType = &Type{Kind: RecordKind}
-	bitsTypes     = map[int]*Type{}
+	// bitsTypes is shared by every evaluation, including concurrent ones.
+	bitsTypes sync.Map // int -> *Type
 )
 
-func bitsType(n int) *Type {
-	if t := bitsTypes[n]; t != nil {
-		return t
+// smallBitsTypes are bits<0> to bits<128>, the widths used in practice.
+var smallBitsTypes [129]*Type
+
+func init() {
+	for i := range smallBitsTypes {
+		smallBitsTypes[i] = &Type{Kind: BitsKind, Width: i}
 	}
-	t := &Type{Kind: BitsKind, Width: n}
-	bitsTypes[n] = t
-	return t
 }
 
-func listType(elem *Type) *Type {
-	if elem.listOf == nil {
-		elem.listOf = &Type{Kind: ListKind, Elem: elem}
+func bitsType(n int) *Type {
+	if n >= 0 && n < len(smallBitsTypes) {
+		return smallBitsTypes[n]
 	}
-	return elem.listOf
+	if t, ok := bitsTypes.Load(n); ok {
+		return t.(*Type)
+	}
+	t, _ := bitsTypes.LoadOrStore(n, &Type{Kind: BitsKind, Width: n})
+	return t.(*Type)
+}
+
+// listType is list<elem>; elem may belong to a checkpoint that concurrent
+// evaluations share, hence the atomic.
+func listType(elem *Type) *Type {
+	if t := elem.listOf.Load(); t != nil {
+		return t
+	}
+	elem.listOf.CompareAndSwap(nil, &Type{Kind: ListKind, Elem: elem})
+	return elem.listOf.Load()
 }
 
 // recordType builds the record type of a set of classes: sorted by name,

@@ -1,0 +1,125 @@
+package eval
+
+import "tdls/tablegen"
+
+// Checkpoint is the evaluator's state after a prefix of a unit's top-level
+// statements. It is frozen: any number of evaluations may resume from it,
+// concurrently, and none changes it; each adds its records in layers of its
+// own over the checkpoint's name tables.
+type Checkpoint struct {
+	// N is the number of top-level statements evaluated.
+	N int
+
+	classes      map[string]*Record
+	defs         map[string]*Record
+	multiclasses map[string]*multiClass
+	globals      map[string]Init
+	aliases      map[string]*Type
+	varDefs      map[string]*VarDefInit
+	instances    map[*VarDefInit]*DefInit
+
+	classList, defList []*Record
+	diags              tablegen.Diagnostics
+	anonCounter        int
+	iterations         int
+	sorted             []*Record // defList by name when !instances needed it
+}
+
+// errRedefinesFrozen stops a resumed evaluation that would have to change a
+// record of its checkpoint (a class declared `class X;` in the prefix and
+// defined after it).
+type errRedefinesFrozen struct{}
+
+// EvaluatePrefix evaluates the first n top-level statements of u.
+func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) *Checkpoint {
+	n = min(max(n, 0), len(u.Statements))
+	e := newEvaluator(u.Set, opts, nil)
+	e.statements(u.Statements[:n])
+	return e.checkpoint(n)
+}
+
+// Resume evaluates u's top-level statements from index from on, after the
+// state of cp, which must hold the evaluation of statements of the same
+// content at the same positions (u's first cp.N statements, typically
+// from == cp.N). The result equals Evaluate(u, opts): same records in the
+// same order, same anonymous numbering, same diagnostics; the records of cp
+// are shared, not copied.
+func (cp *Checkpoint) Resume(u *tablegen.Unit, from int, opts Options) (res *Result) {
+	from = min(max(from, 0), len(u.Statements))
+	e := newEvaluator(u.Set, opts, cp)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(errRedefinesFrozen); !ok {
+				panic(r)
+			}
+			res = Evaluate(u, opts)
+		}
+	}()
+	e.statements(u.Statements[from:])
+	return e.result()
+}
+
+// ResumePrefix continues from cp through statement n of u (exclusive) and
+// returns the checkpoint there; cp is unchanged. It reports false when the
+// statements cannot be evaluated on top of cp (see Resume); the caller then
+// starts over with EvaluatePrefix.
+func (cp *Checkpoint) ResumePrefix(u *tablegen.Unit, from, n int, opts Options) (next *Checkpoint, ok bool) {
+	from = min(max(from, 0), len(u.Statements))
+	n = min(max(n, from), len(u.Statements))
+	e := newEvaluator(u.Set, opts, cp)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isFrozen := r.(errRedefinesFrozen); !isFrozen {
+				panic(r)
+			}
+			next, ok = nil, false
+		}
+	}()
+	e.statements(u.Statements[from:n])
+	return e.checkpoint(cp.N + n - from), true
+}
+
+// checkpoint freezes the evaluator's state; the evaluator must not be used
+// afterwards.
+func (e *evaluator) checkpoint(n int) *Checkpoint {
+	cp := &Checkpoint{
+		N:            n,
+		classes:      e.classes.flat(),
+		defs:         e.defs.flat(),
+		multiclasses: e.multiclasses.flat(),
+		globals:      e.globals.flat(),
+		aliases:      e.aliases.flat(),
+		varDefs:      e.varDefs.flat(),
+		instances:    e.instances.flat(),
+		classList:    e.res.Classes,
+		defList:      e.res.Defs,
+		diags:        e.res.Diagnostics,
+		anonCounter:  e.anonCounter,
+		iterations:   e.iterations,
+	}
+	// What records compute lazily is computed now, so that evaluations
+	// resumed concurrently only read them.
+	for _, r := range e.res.Classes[len(e.base.classList):] {
+		r.freeze()
+	}
+	for _, r := range e.res.Defs[len(e.base.defList):] {
+		r.freeze()
+	}
+	for _, mc := range e.multiclasses.own {
+		mc.rec.freeze()
+	}
+	for _, v := range e.varDefs.own {
+		v.frozen = true
+	}
+	if e.sortedN == len(e.res.Defs) {
+		cp.sorted = e.sorted
+	}
+	return cp
+}
+
+// freeze computes the record's lazily built values.
+func (r *Record) freeze() {
+	r.defInit()
+	r.selfType()
+	r.defType()
+}
