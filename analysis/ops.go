@@ -130,6 +130,11 @@ func entityMarkdown(kind, name, summary string, acc []ods.Accessor, op *ods.Op) 
 // (drrnav.go), ops at their def and at every reference, and the entries of
 // an op's argument and result lists.
 func (v *FileView) MLIRHover(ctx context.Context, p tablegen.Pos) (Hover, bool) {
+	// Only names (and the `def` of an anonymous pattern): hovers on
+	// operators and includes need no evaluation.
+	if i := v.TokenAt(p); i < 0 || v.toks[i].Kind != tablegen.TokIdent && v.toks[i].Kind != tablegen.TokVarName && v.toks[i].Text != "def" {
+		return Hover{}, false
+	}
 	m := v.Unit.modelsWithin(ctx)
 	if m == nil {
 		return Hover{}, false

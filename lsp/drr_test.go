@@ -250,6 +250,7 @@ include "mlir/IR/PatternBase.td"
 def Swap : Pat<(Arith_AddIOp:$sum $a, (Arith_MulIOp $b, $c, $f), $ovf),
                (Arith_AddIOp (Arith_MulIOp $b, $c, $f), $a, $ovf),
                [(Constraint<CPred<"true">> $a)], [], (addBenefit 2)>;
+def : Pat<(Arith_MulIOp $x, $y, $f), (Arith_MulIOp $y, $x, $f)>;
 `
 
 func TestPatternSymbolNavigation(t *testing.T) {
@@ -330,6 +331,7 @@ func TestPatternHover(t *testing.T) {
 		{"$ovf", 1, []string{"attribute `overflowFlags` of `arith.addi`"}},
 		{"$sum", 0, []string{"the matched `arith.addi` op (1 result)"}},
 		{"Swap", 0, []string{"root: `arith.addi`", "benefit: 4", "generates: `arith.addi`, `arith.muli`"}},
+		{"def : Pat", 0, []string{"pattern (anonymous", "root: `arith.muli`", "benefit: 1"}},
 	}
 	for _, c := range cases {
 		h := s.hoverText(s.at("p.td", c.needle, c.nth, 1))
@@ -371,7 +373,8 @@ func TestDRRArgumentInlayHints(t *testing.T) {
 			got = append(got, rangeText(symbolPattern, protocol.Range{Start: h.Position, End: protocol.Position{Line: h.Position.Line, Character: h.Position.Character + 2}})+"="+h.Label)
 		}
 	}
-	want := "$a=lhs: (A=rhs: $b=lhs: $c=rhs: $f=overflowFlags: $o=overflowFlags: (A=lhs: $b=lhs: $c=rhs: $f=overflowFlags: $a=rhs: $o=overflowFlags:"
+	want := "$a=lhs: (A=rhs: $b=lhs: $c=rhs: $f=overflowFlags: $o=overflowFlags: (A=lhs: $b=lhs: $c=rhs: $f=overflowFlags: $a=rhs: $o=overflowFlags: " +
+		"$x=lhs: $y=rhs: $f=overflowFlags: $y=lhs: $x=rhs: $f=overflowFlags:"
 	if strings.Join(got, " ") != want {
 		t.Errorf("DRR inlay hints:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
