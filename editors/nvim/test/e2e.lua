@@ -4,11 +4,6 @@
 -- with TDLS_BIN, TDLS_PLUGIN, TDLS_FIXTURE (a copy of editors/testdata) and
 -- TDLS_RESULTS (where the check lines go) in the environment. Each check
 -- prints PASS or FAIL with what it saw; Neovim exits 1 if any failed.
---
--- A check whose server feature this tdls does not have yet (no
--- definitionProvider, no tdls/generatedCode, no drr-* diagnostics from the
--- server, no ODS hover) prints SKIP with the reason instead, unless
--- TDLS_E2E_STRICT=1.
 
 local env = function(name)
   local v = os.getenv(name)
@@ -19,8 +14,6 @@ end
 local fixture = env('TDLS_FIXTURE')
 local results = assert(io.open(env('TDLS_RESULTS'), 'w'))
 local failed = 0
-local skipped = 0
-local strict = os.getenv('TDLS_E2E_STRICT') == '1'
 local timeout = tonumber(os.getenv('TDLS_E2E_TIMEOUT_MS') or '') or 20000
 
 local function report(ok, name, detail)
@@ -32,19 +25,8 @@ local function report(ok, name, detail)
   end
 end
 
--- skip reports a check whose feature is missing from the server; in strict
--- mode that is a failure.
-local function skip(name, why)
-  if strict then
-    report(false, name, 'not supported: ' .. why)
-    return
-  end
-  skipped = skipped + 1
-  results:write(string.format('SKIP %s: NOT YET SUPPORTED BY THIS tdls: %s\n', name, why))
-end
-
 local function finish()
-  results:write(string.format('%d passed, %d failed, %d skipped\n', CHECKS - failed - skipped, failed, skipped))
+  results:write(string.format('%d passed, %d failed\n', CHECKS - failed, failed))
   results:close()
   if failed > 0 then
     vim.cmd('cquit 1')
@@ -66,15 +48,11 @@ local patterns = fixture .. '/ToyPatterns.td'
 local ops = fixture .. '/ToyOps.td'
 CHECKS = 0
 
-local SKIP = {}
-
--- check runs fn, which returns ok, detail; or SKIP, reason.
+-- check runs fn, which returns ok, detail.
 local function check(name, fn)
   CHECKS = CHECKS + 1
   local ok, res, detail = pcall(fn)
-  if ok and res == SKIP then
-    skip(name, detail)
-  elseif not ok then
+  if not ok then
     report(false, name, 'error: ' .. tostring(res))
   else
     report(res, name, detail)
@@ -118,29 +96,12 @@ local function unbound_y()
   end
 end
 
-local function capable(cap)
-  local c = tdls.clients(src)[1]
-  return c ~= nil and c.server_capabilities ~= nil and c.server_capabilities[cap]
-end
-
 check('DRR diagnostic: code, line, message', function()
-  if os.getenv('TDLS_CLI_DRR') ~= '1' then
-    return SKIP, '`tdls check` reports no drr-unbound-symbol on the fixture'
-  end
   wait(function()
     return unbound_y() ~= nil
   end)
   local d, code = unbound_y()
   if not d then
-    local any_drr = false
-    for _, x in ipairs(vim.diagnostic.get(src)) do
-      if tostring(x.code):find('^drr%-') then
-        any_drr = true
-      end
-    end
-    if not any_drr then
-      return SKIP, 'the server publishes no drr-* diagnostics at all (`tdls check` does)'
-    end
     local seen = {}
     for _, x in ipairs(vim.diagnostic.get(src)) do
       table.insert(seen, string.format('%d:%d %s [%s]', x.lnum + 1, x.col + 1, x.message, tostring(x.code)))
@@ -152,9 +113,6 @@ check('DRR diagnostic: code, line, message', function()
 end)
 
 check('hover on an op in a pattern shows the op name', function()
-  if not capable('definitionProvider') then
-    return SKIP, 'no definitionProvider: the evaluator-backed analysis (ops, records) is not in this tdls'
-  end
   cursor_on(12, 'Toy_AddOp')
   local params = vim.lsp.util.make_position_params()
   local res = vim.lsp.buf_request_sync(src, 'textDocument/hover', params, timeout) or {}
@@ -165,16 +123,10 @@ check('hover on an op in a pattern shows the op name', function()
       text = text .. (type(c) == 'string' and c or c.value or vim.inspect(c))
     end
   end
-  if text:find('toy.add', 1, true) == nil and text:find('Toy_AddOp', 1, true) ~= nil then
-    return SKIP, 'hover shows the record, not the ODS op (toy.add): ' .. string.format('%q', text:sub(1, 80))
-  end
   return text:find('toy.add', 1, true) ~= nil, string.format('%q', text:sub(1, 200))
 end)
 
 check('go to definition of an op in a pattern lands on its def', function()
-  if not capable('definitionProvider') then
-    return SKIP, 'no definitionProvider'
-  end
   cursor_on(8, 'Toy_NegOp')
   vim.lsp.buf.definition()
   local ok = wait(function()
@@ -213,13 +165,9 @@ check(':TdlsShowRewriter fills a cpp buffer with the rewriter', function()
   end
   local re = 'struct %S+ : public ::mlir::RewritePattern'
   wait(function()
-    return preview_text():find(re) ~= nil or preview_text():find('method not found', 1, true) ~= nil
+    return preview_text():find(re) ~= nil
   end)
   local text = preview_text()
-  if text:find('method not found: tdls/generatedCode', 1, true) then
-    preview_buf = nil
-    return SKIP, 'tdls/generatedCode: method not found'
-  end
   local shown = vim.fn.bufwinnr(preview_buf) ~= -1
   return text:find(re) ~= nil and vim.bo[preview_buf].filetype == 'cpp' and shown and vim.api.nvim_get_current_buf() == src,
     string.format('filetype=%s shown=%s engine=%s first lines %q', vim.bo[preview_buf].filetype, tostring(shown), tostring(vim.b[preview_buf].tdls_engine), text:sub(1, 160))
@@ -227,7 +175,7 @@ end)
 
 check('the preview follows edits of the pattern', function()
   if not preview_buf then
-    return SKIP, 'no preview'
+    return false, 'no preview to follow'
   end
   local before = preview_text()
   -- Two new lines above the pattern move it; the preview must keep
@@ -280,9 +228,6 @@ check('the code action "Show generated rewriter" opens the live preview', functi
   end)
   vim.ui.select = select
   if picked == nil then
-    if #seen == 0 then
-      return SKIP, 'the server offers no code action here'
-    end
     return false, 'no "Show generated rewriter" among: ' .. table.concat(seen, ' | ')
   end
   local new

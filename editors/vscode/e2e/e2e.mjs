@@ -1,7 +1,7 @@
 // Drives code-server's workbench in headless Chromium: opens the fixture,
 // checks the tdls diagnostic in the Problems panel and that "TableGen: Show
 // Generated Rewriter" opens C++ beside the source. Screenshots go to
-// $E2E_ARTIFACTS. Prints PASS/FAIL/SKIP per check and exits 1 on a failure.
+// $E2E_ARTIFACTS. Prints PASS/FAIL per check and exits 1 on a failure.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,21 +9,13 @@ import { chromium } from 'playwright-core';
 const url = process.env.E2E_URL;
 const artifacts = process.env.E2E_ARTIFACTS;
 const profile = process.env.E2E_PROFILE;
-const cliDrr = process.env.E2E_CLI_DRR === '1';
-const strict = process.env.TDLS_E2E_STRICT === '1';
 mkdirSync(artifacts, { recursive: true });
 
 let passed = 0;
 let failed = 0;
-let skipped = 0;
 const report = (ok, name, detail = '') => {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
   ok ? passed++ : failed++;
-};
-const skip = (name, why) => {
-  if (strict) return report(false, name, 'not supported: ' + why);
-  console.log(`SKIP ${name}: NOT YET SUPPORTED BY THIS tdls: ${why}`);
-  skipped++;
 };
 
 const context = await chromium.launchPersistentContext(profile, {
@@ -80,22 +72,14 @@ try {
   await page.keyboard.press('Control+Shift+M');
   const problems = page.locator('.markers-panel');
   await problems.waitFor({ timeout: 15000 });
-  if (!cliDrr) {
-    skip('DRR diagnostic in the Problems panel', '`tdls check` reports no drr-unbound-symbol on the fixture');
-  } else {
-    const row = problems.locator('.monaco-list-row', { hasText: "referencing unbound symbol 'y'" });
-    try {
-      await row.first().waitFor({ timeout: 60000 });
-      const text = (await row.first().innerText()).replace(/\s+/g, ' ');
-      report(/drr-unbound-symbol/.test(text) && /\[Ln 13, Col 31\]/.test(text), 'DRR diagnostic in the Problems panel', JSON.stringify(text));
-    } catch {
-      const all = (await problems.innerText()).replace(/\s+/g, ' ');
-      if (!/drr-/.test(all)) {
-        skip('DRR diagnostic in the Problems panel', 'the server publishes no drr-* diagnostics at all (`tdls check` does)');
-      } else {
-        report(false, 'DRR diagnostic in the Problems panel', 'not shown; panel: ' + JSON.stringify(all.slice(0, 300)));
-      }
-    }
+  const row = problems.locator('.monaco-list-row', { hasText: "referencing unbound symbol 'y'" });
+  try {
+    await row.first().waitFor({ timeout: 60000 });
+    const text = (await row.first().innerText()).replace(/\s+/g, ' ');
+    report(/drr-unbound-symbol/.test(text) && /\[Ln 13, Col 31\]/.test(text), 'DRR diagnostic in the Problems panel', JSON.stringify(text));
+  } catch {
+    const all = (await problems.innerText()).replace(/\s+/g, ' ');
+    report(false, 'DRR diagnostic in the Problems panel', 'not shown; panel: ' + JSON.stringify(all.slice(0, 300)));
   }
   await shot('problems.png');
 
@@ -109,9 +93,7 @@ try {
     cppTab.first().waitFor({ timeout: 30000 }).then(() => 'tab'),
     notice.first().waitFor({ timeout: 30000 }).then(() => 'notice'),
   ]).catch(() => 'nothing');
-  if (first === 'notice' && /method not found/.test(await notice.first().innerText())) {
-    skip('Show Generated Rewriter opens C++', 'tdls/generatedCode: method not found');
-  } else if (first !== 'tab') {
+  if (first !== 'tab') {
     report(false, 'Show Generated Rewriter opens C++', first === 'notice' ? await notice.first().innerText() : 'no .cpp editor opened');
   } else {
     const editors = page.locator('.editor-instance .monaco-editor .view-lines');
@@ -148,5 +130,5 @@ try {
 } finally {
   await context.close();
 }
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

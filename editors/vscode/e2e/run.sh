@@ -68,19 +68,13 @@ export EXTENSIONS_GALLERY='{"serviceUrl": "http://127.0.0.1:9/gallery", "itemUrl
 cs=("$here/node_modules/.bin/code-server" --config "$work/config.yaml" --user-data-dir "$work/user" --extensions-dir "$work/extensions")
 "${cs[@]}" --install-extension "$vsix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 
-# What the command line reports decides whether the DRR diagnostic must show.
-cli_drr=0
-if (cd "$work/project" && "$repo/bin/tdls" check -I "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}" -I . ToyPatterns.td 2>&1 || true) | grep -q drr-unbound-symbol; then
-  cli_drr=1
-fi
-
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 "${cs[@]}" --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
   --disable-workspace-trust --disable-getting-started-override "$work/project" >"$work/code-server.log" 2>&1 &
 server_pid=$!
 
 status=0
-E2E_URL="http://127.0.0.1:$port/?folder=$work/project" E2E_ARTIFACTS="$artifacts" E2E_CLI_DRR="$cli_drr" \
+E2E_URL="http://127.0.0.1:$port/?folder=$work/project" E2E_ARTIFACTS="$artifacts" \
   E2E_PROFILE="$work/chromium" timeout 300 node "$here/e2e.mjs" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "-- code-server log (last 30 lines):"; tail -30 "$work/code-server.log"
