@@ -10,13 +10,14 @@ type Checkpoint struct {
 	// N is the number of top-level statements evaluated.
 	N int
 
-	classes      map[string]*Record
-	defs         map[string]*Record
-	multiclasses map[string]*multiClass
-	globals      map[string]Init
-	aliases      map[string]*Type
-	varDefs      map[string]*VarDefInit
-	instances    map[*VarDefInit]*DefInit
+	// The name tables, as frozen maps, oldest first (see layer).
+	classes      []map[string]*Record
+	defs         []map[string]*Record
+	multiclasses []map[string]*multiClass
+	globals      []map[string]Init
+	aliases      []map[string]*Type
+	varDefs      []map[string]*VarDefInit
+	instances    []map[*VarDefInit]*DefInit
 
 	classList, defList []*Record
 	diags              tablegen.Diagnostics
@@ -84,13 +85,13 @@ func (cp *Checkpoint) ResumePrefix(u *tablegen.Unit, from, n int, opts Options) 
 func (e *evaluator) checkpoint(n int) *Checkpoint {
 	cp := &Checkpoint{
 		N:            n,
-		classes:      e.classes.flat(),
-		defs:         e.defs.flat(),
-		multiclasses: e.multiclasses.flat(),
-		globals:      e.globals.flat(),
-		aliases:      e.aliases.flat(),
-		varDefs:      e.varDefs.flat(),
-		instances:    e.instances.flat(),
+		classes:      e.classes.freeze(),
+		defs:         e.defs.freeze(),
+		multiclasses: e.multiclasses.freeze(),
+		globals:      e.globals.freeze(),
+		aliases:      e.aliases.freeze(),
+		varDefs:      e.varDefs.freeze(),
+		instances:    e.instances.freeze(),
 		classList:    e.res.Classes,
 		defList:      e.res.Defs,
 		diags:        e.res.Diagnostics,

@@ -1,51 +1,65 @@
 package eval
 
-// layer is a name table of the evaluator: a frozen base, shared read-only
-// by every evaluation resumed from one checkpoint, under the entries this
-// evaluation added. Nothing is ever deleted, so a lookup is the own entry,
-// else the base's.
+// layer is a name table of the evaluator: the frozen maps of the checkpoint
+// it resumed from (shared read-only by every evaluation resumed from it,
+// oldest first) under the entries this evaluation added. Nothing is ever
+// deleted, so a lookup is the newest entry for the key.
 type layer[K comparable, V any] struct {
-	base map[K]V // frozen: never written once a checkpoint holds it
-	own  map[K]V
+	frozen []map[K]V
+	own    map[K]V
 }
 
-func newLayer[K comparable, V any](base map[K]V) layer[K, V] {
-	return layer[K, V]{base: base, own: map[K]V{}}
+func newLayer[K comparable, V any](frozen []map[K]V) layer[K, V] {
+	return layer[K, V]{frozen: frozen, own: map[K]V{}}
 }
 
 func (l *layer[K, V]) get(k K) V {
 	if v, ok := l.own[k]; ok {
 		return v
 	}
-	return l.base[k]
+	for i := len(l.frozen) - 1; i >= 0; i-- {
+		if v, ok := l.frozen[i][k]; ok {
+			return v
+		}
+	}
+	var zero V
+	return zero
 }
 
 func (l *layer[K, V]) set(k K, v V) { l.own[k] = v }
 
-// inBase reports whether k's entry comes from the frozen base.
-func (l *layer[K, V]) inBase(k K) bool {
+// inFrozen reports whether k's entry comes from the checkpoint.
+func (l *layer[K, V]) inFrozen(k K) bool {
 	if _, ok := l.own[k]; ok {
 		return false
 	}
-	_, ok := l.base[k]
-	return ok
+	for _, m := range l.frozen {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
-// flat merges the layer into one map for a checkpoint; when the layer has
-// no base its own map is taken as is (the evaluator that filled it stops).
-func (l *layer[K, V]) flat() map[K]V {
-	if len(l.base) == 0 {
-		return l.own
+// freeze returns the maps for a checkpoint: the frozen ones and this
+// evaluation's own, which it must not write any more. Like the levels of
+// a log-structured merge tree, a map is merged (into a new map) with the
+// one before it when it is at least half its size, so that a chain of
+// checkpoints taken every few statements stays a few maps deep and each
+// entry is copied a logarithmic number of times.
+func (l *layer[K, V]) freeze() []map[K]V {
+	out := l.frozen[:len(l.frozen):len(l.frozen)]
+	if len(l.own) > 0 {
+		out = append(out, l.own)
 	}
-	if len(l.own) == 0 {
-		return l.base
+	for n := len(out); n > 1 && 2*len(out[n-1]) >= len(out[n-2]); n = len(out) {
+		m := make(map[K]V, len(out[n-2])+len(out[n-1]))
+		for _, src := range out[n-2:] {
+			for k, v := range src {
+				m[k] = v
+			}
+		}
+		out = append(out[:n-2:n-2], m)
 	}
-	m := make(map[K]V, len(l.base)+len(l.own))
-	for k, v := range l.base {
-		m[k] = v
-	}
-	for k, v := range l.own {
-		m[k] = v
-	}
-	return m
+	return out
 }

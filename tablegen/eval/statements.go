@@ -22,7 +22,7 @@ func (e *evaluator) class(c *tablegen.Class) {
 				tablegen.Related{Range: rec.loc(), Message: "previous definition"})
 			return
 		}
-		if e.classes.inBase(name) {
+		if e.classes.inFrozen(name) {
 			// Defining a class a checkpoint holds declared would change a
 			// shared record.
 			panic(errRedefinesFrozen{})
