@@ -15,12 +15,16 @@ build:
 	$(GO) build -o bin/tdls ./cmd/tdls
 
 # The demo checks the toy dialect: the good files are clean, the broken ones
-# show diagnostics, so there exit 1 is expected (anything else fails).
+# show diagnostics, so there exit 1 is expected (anything else fails); then
+# it prints the C++ one pattern becomes.
+DEMO_PATTERN ?= ScaleScaleOptPattern
 demo: llvm build
 	@echo "== tdls check: good files (expect no diagnostics)"
 	bin/tdls check -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyDialect.td $(TOY)/ToyOps.td $(TOY)/ToyPatterns.td
 	@echo "== tdls check: files with deliberate mistakes (exit 1 expected)"
 	bin/tdls check -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyOpsTypos.td $(TOY)/ToyPatternsBroken.td || [ $$? -eq 1 ]
+	@echo "== tdls gen-rewriters --pattern $(DEMO_PATTERN): the C++ mlir-tblgen would generate for it"
+	bin/tdls gen-rewriters -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyPatterns.td --pattern $(DEMO_PATTERN)
 
 # go test's own lines for passing tests are dropped; the scores tests print,
 # failures, skips and the per-package summary lines stay.
