@@ -19,8 +19,11 @@ type Checkpoint struct {
 	varDefs      []map[string]*VarDefInit
 	instances    []map[*VarDefInit]*DefInit
 
-	classList, defList []*Record
-	diags              tablegen.Diagnostics
+	// What the prefix made, in segments (one per evaluation of the chain
+	// that led here), so that a checkpoint copies none of its parent's.
+	classSegs, defSegs [][]*Record
+	diagSegs           [][]tablegen.Diagnostic
+	nDefs              int
 	anonCounter        int
 	iterations         int
 	sorted             []*Record // defList by name when !instances needed it
@@ -92,18 +95,19 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 		aliases:      e.aliases.freeze(),
 		varDefs:      e.varDefs.freeze(),
 		instances:    e.instances.freeze(),
-		classList:    e.res.Classes,
-		defList:      e.res.Defs,
-		diags:        e.res.Diagnostics,
+		classSegs:    appendSeg(e.base.classSegs, e.res.Classes),
+		defSegs:      appendSeg(e.base.defSegs, e.res.Defs),
+		diagSegs:     appendSeg(e.base.diagSegs, e.res.Diagnostics),
+		nDefs:        e.defsBefore + len(e.res.Defs),
 		anonCounter:  e.anonCounter,
 		iterations:   e.iterations,
 	}
 	// What records compute lazily is computed now, so that evaluations
 	// resumed concurrently only read them.
-	for _, r := range e.res.Classes[len(e.base.classList):] {
+	for _, r := range e.res.Classes {
 		r.freeze()
 	}
-	for _, r := range e.res.Defs[len(e.base.defList):] {
+	for _, r := range e.res.Defs {
 		r.freeze()
 	}
 	for _, mc := range e.multiclasses.own {
@@ -112,7 +116,7 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 	for _, v := range e.varDefs.own {
 		v.frozen = true
 	}
-	if e.sortedN == len(e.res.Defs) {
+	if e.sortedN == cp.nDefs {
 		cp.sorted = e.sorted
 	}
 	return cp
@@ -123,4 +127,12 @@ func (r *Record) freeze() {
 	r.defInit()
 	r.selfType()
 	r.defType()
+}
+
+func appendSeg[T any](segs [][]T, seg []T) [][]T {
+	segs = segs[:len(segs):len(segs)]
+	if len(seg) == 0 {
+		return segs
+	}
+	return append(segs, seg)
 }

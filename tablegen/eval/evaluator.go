@@ -140,6 +140,7 @@ type evaluator struct {
 	iterations int
 	sorted     []*Record
 	sortedN    int
+	defsBefore int // defs of the checkpoint resumed from
 }
 
 // Evaluate evaluates the statements of u.
@@ -167,10 +168,8 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		base: cp,
 		opts: opts,
 		set:  set,
-		res: &Result{Set: set,
-			Classes:     cp.classList[:len(cp.classList):len(cp.classList)],
-			Defs:        cp.defList[:len(cp.defList):len(cp.defList)],
-			Diagnostics: cp.diags[:len(cp.diags):len(cp.diags)]},
+		// Until result, res holds only what this evaluation adds.
+		res:          &Result{Set: set},
 		classes:      newLayer(cp.classes),
 		defs:         newLayer(cp.defs),
 		multiclasses: newLayer(cp.multiclasses),
@@ -183,15 +182,36 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		iterations:   cp.iterations,
 		sorted:       cp.sorted,
 		sortedN:      len(cp.sorted),
+		defsBefore:   cp.nDefs,
 	}
 	e.scope = &scope{kind: scopeLocal}
 	return e
 }
 
+// result completes the Result with what the checkpoint holds.
 func (e *evaluator) result() *Result {
+	b := e.base
+	e.res.Classes = concat(b.classSegs, e.res.Classes)
+	e.res.Defs = concat(b.defSegs, e.res.Defs)
+	e.res.Diagnostics = concat(b.diagSegs, []tablegen.Diagnostic(e.res.Diagnostics))
 	e.res.classByName = e.classes
 	e.res.defByName = e.defs
 	return e.res
+}
+
+func concat[T any](segs [][]T, last []T) []T {
+	if len(segs) == 0 {
+		return last
+	}
+	n := len(last)
+	for _, s := range segs {
+		n += len(s)
+	}
+	out := make([]T, 0, n)
+	for _, s := range segs {
+		out = append(out, s...)
+	}
+	return append(out, last...)
 }
 
 func (e *evaluator) statements(stmts []*tablegen.Statement) {
@@ -347,9 +367,10 @@ func (e *evaluator) global(name string) Init {
 }
 
 func (e *evaluator) sortedDefs() []*Record {
-	if e.sortedN != len(e.res.Defs) {
-		e.sorted = e.res.SortedDefs()
-		e.sortedN = len(e.res.Defs)
+	if n := e.defsBefore + len(e.res.Defs); e.sortedN != n {
+		all := &Result{Defs: concat(e.base.defSegs, e.res.Defs)}
+		e.sorted = all.SortedDefs()
+		e.sortedN = n
 	}
 	return e.sorted
 }
@@ -506,7 +527,7 @@ func (e *evaluator) addDef(rec *Record) {
 }
 
 func (e *evaluator) registerDef(rec *Record) {
-	if len(e.res.Defs) >= e.opts.MaxRecords {
+	if e.defsBefore+len(e.res.Defs) >= e.opts.MaxRecords {
 		e.fatal(rec.loc(), "too many records")
 	}
 	e.defs.set(rec.NameString(), rec)
