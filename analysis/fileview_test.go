@@ -24,7 +24,7 @@ func TestTokenAtPrefersTheTokenUnderTheCursor(t *testing.T) {
 		{15, "Toy_AddOp"},
 		{20, "Toy_AddOp"}, // just past the word, before a space
 		{22, "$x"},        // on '$', right after a space
-		{24, ")"},         // after $x: ')' starts here
+		{23, ")"},         // where $x ends, the ) starts
 		{0, "def"},
 	} {
 		i := v.TokenAt(f.Pos(tc.off))
