@@ -74,7 +74,11 @@ func (u *Unit) evaluate() (res *eval.Result) {
 			}}}
 		}
 	}()
-	res = eval.Evaluate(u.TG, eval.Options{})
+	if u.evals != nil {
+		res = u.evals.resume.evaluateResumable(u)
+	} else {
+		res = eval.Evaluate(u.TG, eval.Options{})
+	}
 	u.evals.put(u.contentKey, res)
 	return res
 }
@@ -125,6 +129,9 @@ type evalCache struct {
 	mu    sync.Mutex
 	order []uint64
 	res   map[uint64]*eval.Result
+	// resume keeps checkpoints, so that a unit not in the cache is
+	// evaluated only from the first statement that changed.
+	resume resumeCache
 }
 
 const evalCacheSize = 4

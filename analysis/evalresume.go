@@ -1,0 +1,181 @@
+package analysis
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"sort"
+	"sync"
+
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+// checkpointEvery is how many top-level statements of the root file lie
+// between two kept checkpoints: an edit re-evaluates at most this many
+// statements before the first changed one.
+const checkpointEvery = 8
+
+// resumeCache keeps evaluator checkpoints for re-evaluation after an edit
+// (DESIGN §4): the state after each unit's include prefix, by content, and
+// for each root the checkpoints of its last evaluation, every few
+// statements of the root file.
+type resumeCache struct {
+	mu          sync.Mutex
+	prefixes    map[uint64]*prefixCheckpoint
+	prefixOrder []uint64
+	chains      map[string]*checkpointChain
+	chainOrder  []string
+}
+
+const (
+	prefixCacheSize = 8
+	chainCacheSize  = 8
+)
+
+type prefixCheckpoint struct {
+	once sync.Once
+	cp   *eval.Checkpoint
+}
+
+// checkpointChain holds checkpoints of one evaluation: cps[i] is the state
+// after stmts[:cps[i].N], valid for any unit whose first cps[i].N
+// statements are the same nodes (the parse cache keeps unchanged
+// statements' nodes, at unchanged positions).
+type checkpointChain struct {
+	stmts []*tablegen.Statement
+	cps   []*eval.Checkpoint
+}
+
+// evaluateResumable evaluates u from the latest checkpoint that still
+// applies, and keeps checkpoints for the next edit.
+func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
+	tg := u.TG
+	stmts := tg.Statements
+	cps := c.reusable(u.Root, stmts)
+	if len(cps) == 0 {
+		start := rootStart(tg)
+		if start == 0 {
+			cps = []*eval.Checkpoint{eval.EvaluatePrefix(tg, 0, eval.Options{})}
+		} else {
+			cps = []*eval.Checkpoint{c.prefix(tg, start)}
+		}
+	}
+	cp := cps[len(cps)-1]
+	for cp.N+checkpointEvery < len(stmts) {
+		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+checkpointEvery, eval.Options{})
+		if !ok {
+			// A class declared before a checkpoint is defined after it.
+			return eval.Evaluate(tg, eval.Options{})
+		}
+		cps = append(cps, next)
+		cp = next
+	}
+	res := cp.Resume(tg, cp.N, eval.Options{})
+	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps})
+	return res
+}
+
+// reusable returns the checkpoints of root's last evaluation that lie
+// before the first statement that differs in stmts.
+func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval.Checkpoint {
+	c.mu.Lock()
+	ch := c.chains[root]
+	c.mu.Unlock()
+	if ch == nil {
+		return nil
+	}
+	same := 0
+	for same < len(stmts) && same < len(ch.stmts) && stmts[same] == ch.stmts[same] {
+		same++
+	}
+	n := 0
+	for n < len(ch.cps) && ch.cps[n].N <= same {
+		n++
+	}
+	return ch.cps[:n:n]
+}
+
+func (c *resumeCache) remember(root string, ch *checkpointChain) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.chains == nil {
+		c.chains = map[string]*checkpointChain{}
+	}
+	if _, ok := c.chains[root]; !ok {
+		c.chainOrder = append(c.chainOrder, root)
+		if len(c.chainOrder) > chainCacheSize {
+			delete(c.chains, c.chainOrder[0])
+			c.chainOrder = c.chainOrder[1:]
+		}
+	}
+	c.chains[root] = ch
+}
+
+// prefix returns the checkpoint after tg's first start statements, shared
+// by every unit whose first start statements have the same text at the same
+// positions under the same macros.
+func (c *resumeCache) prefix(tg *tablegen.Unit, start int) *eval.Checkpoint {
+	key := prefixKey(tg, start)
+	c.mu.Lock()
+	if c.prefixes == nil {
+		c.prefixes = map[uint64]*prefixCheckpoint{}
+	}
+	p := c.prefixes[key]
+	if p == nil {
+		p = &prefixCheckpoint{}
+		c.prefixes[key] = p
+		c.prefixOrder = append(c.prefixOrder, key)
+		if len(c.prefixOrder) > prefixCacheSize {
+			delete(c.prefixes, c.prefixOrder[0])
+			c.prefixOrder = c.prefixOrder[1:]
+		}
+	}
+	c.mu.Unlock()
+	p.once.Do(func() { p.cp = eval.EvaluatePrefix(tg, start, eval.Options{}) })
+	return p.cp
+}
+
+// rootStart is the index of the first statement of the root file; the
+// statements before it come from the files it includes first.
+func rootStart(tg *tablegen.Unit) int {
+	for i, s := range tg.Statements {
+		if tg.Root.Contains(s.Range().Start) {
+			return i
+		}
+	}
+	return len(tg.Statements)
+}
+
+// prefixKey hashes what evaluating tg's first n statements depends on: the
+// text and place of each, and the macros (which may have hidden parts of
+// a statement's text).
+func prefixKey(tg *tablegen.Unit, n int) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	var macros []string
+	if tg.Lex != nil {
+		for m := range tg.Lex.Macros {
+			macros = append(macros, m)
+		}
+	}
+	sort.Strings(macros)
+	for _, m := range macros {
+		h.WriteString("\x00-D" + m)
+	}
+	var b [16]byte
+	var f *tablegen.File
+	for _, s := range tg.Statements[:n] {
+		r := s.Range()
+		if f == nil || !f.Contains(r.Start) {
+			if f = tg.Set.File(r.Start); f == nil {
+				continue
+			}
+			h.WriteString("\x00" + f.Name)
+		}
+		binary.LittleEndian.PutUint64(b[:8], uint64(r.Start))
+		binary.LittleEndian.PutUint64(b[8:], uint64(r.End))
+		h.Write(b[:])
+		h.Write(f.Content[f.Offset(r.Start):f.Offset(r.End)])
+	}
+	return h.Sum64()
+}
