@@ -123,6 +123,25 @@ try {
     const line9 = await page.locator('.view-line').filter({ hasText: 'replaceWithValue' }).first().innerText().catch(() => '');
     report(ok, 'the preview follows edits', ok ? want : `no ${JSON.stringify(want)} after editing line 9 to ${JSON.stringify(line9.replace(/\u00a0/g, ' '))}`);
     await shot('rewriter-refreshed.png');
+
+    // The server's code action on a pattern runs the extension's command.
+    await goToLine(12);
+    await page.keyboard.press('Control+.');
+    const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Show generated rewriter' });
+    const shown = await action.first().waitFor({ timeout: 15000 }).then(() => true, () => false);
+    if (!shown) {
+      report(false, 'code action "Show generated rewriter"', 'not in the code action menu');
+    } else {
+      // The first action is focused: Enter runs it, as a user would.
+      await page.keyboard.press('Enter');
+      const tab = page.locator('.tab[aria-label*="NegOfAdd"]');
+      const opened = await tab.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
+      const ok = opened && (await page
+        .waitForFunction(() => [...document.querySelectorAll('.view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes("unbound symbol 'y'")), null, { timeout: 30000 })
+        .then(() => true, () => false));
+      report(ok, 'code action "Show generated rewriter"', opened ? 'NegOfAdd preview' + (ok ? ' shows its error' : ' lacks its error') : 'no NegOfAdd tab');
+      await shot('code-action-preview.png');
+    }
   }
 } catch (e) {
   report(false, 'workbench', String(e).split('\n')[0]);

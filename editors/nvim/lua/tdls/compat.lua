@@ -11,4 +11,12 @@ function M.call(client, method, ...)
   return client[method](...)
 end
 
+-- byteindex converts an LSP character offset on line to a byte offset.
+function M.byteindex(line, character, encoding)
+  if methods then
+    return vim.str_byteindex(line, encoding, character, false)
+  end
+  return vim.str_byteindex(line, character, encoding ~= 'utf-8')
+end
+
 return M

@@ -114,7 +114,7 @@ function M.open(opts)
   if opts.position then
     row = opts.position.line
     local line = vim.api.nvim_buf_get_lines(src, row, row + 1, false)[1] or ''
-    local ok, byte = pcall(vim.str_byteindex, line, opts.position.character, client.offset_encoding ~= 'utf-8')
+    local ok, byte = pcall(compat.byteindex, line, opts.position.character, client.offset_encoding or 'utf-16')
     col = ok and byte or 0
   else
     local cursor = vim.api.nvim_win_get_cursor(src_win)
