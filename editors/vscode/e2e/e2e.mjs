@@ -24,6 +24,14 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1400, height: 850 },
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+// Every text the tdls status item shows, from the start.
+await context.addInitScript(() => {
+  window.__tdlsStatus = [];
+  new MutationObserver(() => {
+    const t = document.querySelector('.statusbar-item[id$="tdls.status"]')?.textContent ?? '';
+    if (t && window.__tdlsStatus[window.__tdlsStatus.length - 1] !== t) window.__tdlsStatus.push(t);
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+});
 const page = context.pages()[0] ?? (await context.newPage());
 const shot = (name) => page.screenshot({ path: join(artifacts, name) });
 
@@ -64,6 +72,11 @@ try {
   } catch (e) {
     report(false, 'status item', String(e).split('\n')[0]);
   }
+
+  // The workspace holds MLIR's .td files too: indexing them takes long
+  // enough for the progress to show in the status item.
+  const seen = await page.evaluate(() => window.__tdlsStatus);
+  report(seen.some((t) => /Indexing/.test(t)) && seen.some((t) => /%/.test(t)), 'indexing progress in the status item', JSON.stringify(seen.slice(0, 6)));
 
   const mode = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
   report(mode === 'TableGen', 'language mode of .td', JSON.stringify(mode));

@@ -2,7 +2,8 @@
 # The tdls extension in a real VS Code: code-server (from npm) serves the
 # workbench on 127.0.0.1, headless Chromium (Debian's) shows it, and
 # playwright-core drives it (e2e.mjs). Needs editors/vscode/tdls.vsix (make
-# vsix). Screenshots go to bin/e2e-vscode/.
+# vsix). Screenshots and VS Code's logs (with the protocol trace) go to
+# bin/e2e-vscode/.
 #   editors/vscode/e2e/run.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -44,8 +45,10 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+rm -rf "$artifacts"
 mkdir -p "$work/project" "$work/user" "$work/extensions" "$artifacts"
 cp "$repo"/editors/testdata/*.td "$work/project/"
+cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$work/project/mlir-include"
 mkdir "$work/project/.git"
 printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$work/config.yaml"
 mkdir -p "$work/user/User"
@@ -59,7 +62,8 @@ cat >"$work/user/User/settings.json" <<'JSON'
   "extensions.ignoreRecommendations": true,
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
-  "security.workspace.trust.enabled": false
+  "security.workspace.trust.enabled": false,
+  "tdls.trace.server": "messages"
 }
 JSON
 # No extension gallery: nothing leaves this machine.
@@ -76,6 +80,7 @@ server_pid=$!
 status=0
 E2E_URL="http://127.0.0.1:$port/?folder=$work/project" E2E_ARTIFACTS="$artifacts" \
   E2E_PROFILE="$work/chromium" timeout 300 node "$here/e2e.mjs" || status=$?
+cp -r "$work/user/logs" "$artifacts/logs" 2>/dev/null || true
 if [ "$status" -ne 0 ]; then
   echo "-- code-server log (last 30 lines):"; tail -30 "$work/code-server.log"
   for f in "$work"/user/logs/*/exthost*/output_logging_*/*tdls*.log; do

@@ -34,9 +34,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     status.setState('starting');
     const c = createClient(server, output, traceOutput);
     client = c;
+    status.attach(c);
     try {
       await c.start();
-      status.attach(c);
+      status.setState('running');
     } catch (err) {
       status.setState('failed', (err as Error).message);
       output.appendLine(`tdls: could not start: ${(err as Error).message}`);

@@ -1,7 +1,18 @@
 // The status bar item: server state, indexing progress ($/progress) and the
 // TableGen problem counts.
 import * as vscode from 'vscode';
-import { LanguageClient, State, WorkDoneProgress, WorkDoneProgressCreateRequest } from 'vscode-languageclient/node';
+import {
+  ClientCapabilities,
+  FeatureState,
+  LanguageClient,
+  State,
+  StaticFeature,
+  WorkDoneProgress,
+  WorkDoneProgressBegin,
+  WorkDoneProgressCreateRequest,
+  WorkDoneProgressEnd,
+  WorkDoneProgressReport,
+} from 'vscode-languageclient/node';
 
 import { ServerState, StatusModel } from './statusModel';
 
@@ -24,8 +35,7 @@ export class StatusItem implements vscode.Disposable {
     this.render();
   }
 
-  // attach follows a started client: its state and its progress reports.
-  // Call it after client.start() so this create handler is the one in place.
+  // attach follows a client's state; call it before client.start().
   attach(client: LanguageClient): void {
     this.clientDisposables.forEach((d) => d.dispose());
     this.clientDisposables = [
@@ -34,15 +44,13 @@ export class StatusItem implements vscode.Disposable {
         else if (e.newState === State.Starting) this.setState('starting');
         else this.setState('stopped', 'the server exited');
       }),
-      client.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
-        const sub = client.onProgress(WorkDoneProgress.type, token, (value) => {
-          this.model.progress(token, value);
-          if (value.kind === 'end') sub.dispose();
-          this.render();
-        });
-      }),
     ];
-    this.setState(client.isRunning() ? 'running' : 'starting');
+    client.registerFeature(new ProgressToStatus(client, this));
+  }
+
+  progress(token: string | number, value: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd): void {
+    this.model.progress(token, value);
+    this.render();
   }
 
   private countDiagnostics(): void {
@@ -72,5 +80,40 @@ export class StatusItem implements vscode.Disposable {
     this.clientDisposables.forEach((d) => d.dispose());
     this.disposables.forEach((d) => d.dispose());
     this.item.dispose();
+  }
+}
+
+// ProgressToStatus shows the server's work-done progress (the workspace
+// index) in the status item. As a client feature its create handler is in
+// place before the client sends `initialized`, after which the server starts
+// reporting; it replaces the client's default progress handler.
+class ProgressToStatus implements StaticFeature {
+  // One subscription per token, kept after `end`: a server may create the
+  // same token again (a restarted index) before the old run has ended.
+  private readonly subs = new Map<string, { dispose(): void }>();
+
+  constructor(private readonly client: LanguageClient, private readonly status: StatusItem) {}
+
+  fillClientCapabilities(caps: ClientCapabilities): void {
+    caps.window = { ...caps.window, workDoneProgress: true };
+  }
+
+  initialize(): void {
+    this.client.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+      if (this.subs.has(String(token))) return;
+      this.subs.set(
+        String(token),
+        this.client.onProgress(WorkDoneProgress.type, token, (value) => this.status.progress(token, value)),
+      );
+    });
+  }
+
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+
+  clear(): void {
+    this.subs.forEach((s) => s.dispose());
+    this.subs.clear();
   }
 }
