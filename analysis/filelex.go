@@ -20,6 +20,7 @@ type fileLex struct {
 	defines  []string             // macros the file defines (active branches only)
 	hash     uint64               // of the content
 	macros   string               // the macro values it was lexed under
+	lexed    *tablegen.FileLex    // to relex the next version from
 }
 
 // includeSite is one include directive of a file.
@@ -93,22 +94,20 @@ func macroNameOf(rest string) string {
 	return rest[:n]
 }
 
-// stubLoader resolves nothing: includes are spliced by the assembler, so
-// lexing a file alone only records where its includes are.
-type stubLoader struct{}
-
-const stubPrefix = "\x00include:"
-
-func (stubLoader) Include(name, _ string) (string, []byte, error) {
-	return stubPrefix + name, nil, nil
-}
-
-// lexOne lexes content alone with the given macros defined.
-func lexOne(path string, content []byte, defined []string, dirs directives) *fileLex {
+// lexOne lexes content alone with the given macros defined: includes are
+// spliced by the assembler, so it only records where they are. With prev,
+// an earlier version lexed under the same macros, only the edited part of
+// the file is lexed again.
+func lexOne(path string, content []byte, defined []string, dirs directives, prev *fileLex) *fileLex {
 	set := tablegen.NewSourceSet()
 	f := set.AddFile(path, content)
-	lx := tablegen.LexUnit(set, f, tablegen.LexOptions{Loader: stubLoader{}, Defines: defined})
-	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags}
+	var lx *tablegen.FileLex
+	if prev != nil {
+		lx = tablegen.RelexAlone(set, f, prev.lexed)
+	} else {
+		lx = tablegen.LexAlone(set, f, defined)
+	}
+	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags, lexed: lx}
 	incoming := map[string]bool{}
 	for _, d := range defined {
 		incoming[d] = true
@@ -122,9 +121,6 @@ func lexOne(path string, content []byte, defined []string, dirs directives) *fil
 	}
 	sort.Strings(fl.defines)
 	for _, inc := range lx.Includes {
-		if inc.From != f {
-			continue
-		}
 		site := includeSite{name: inc.Name, rng: inc.Range, nameRng: inc.NameRng}
 		site.at = sort.Search(len(fl.tokens), func(i int) bool { return fl.tokens[i].Pos >= inc.Range.Start })
 		start := f.Offset(inc.Range.Start)
@@ -141,9 +137,10 @@ func lexOne(path string, content []byte, defined []string, dirs directives) *fil
 // lexCache memoises fileLex by content hash and the values of the macros the
 // file tests.
 type lexCache struct {
-	mu   sync.Mutex
-	dirs map[uint64]directives
-	lex  map[lexKey]*fileLex
+	mu     sync.Mutex
+	dirs   map[uint64]directives
+	lex    map[lexKey]*fileLex
+	latest map[lexKey]*fileLex // by path and macros (hash 0): the newest entry, to relex from
 }
 
 type lexKey struct {
@@ -153,7 +150,7 @@ type lexKey struct {
 }
 
 func newLexCache() *lexCache {
-	return &lexCache{dirs: map[uint64]directives{}, lex: map[lexKey]*fileLex{}}
+	return &lexCache{dirs: map[uint64]directives{}, lex: map[lexKey]*fileLex{}, latest: map[lexKey]*fileLex{}}
 }
 
 func (c *lexCache) directives(hash uint64, content []byte) directives {
@@ -179,16 +176,19 @@ func (c *lexCache) get(path string, content []byte, hash uint64, macros map[stri
 		}
 	}
 	key := lexKey{path: path, hash: hash, macros: strings.Join(defined, ",")}
+	latestKey := lexKey{path: path, macros: key.macros}
 	c.mu.Lock()
 	fl, ok := c.lex[key]
+	prev := c.latest[latestKey]
 	c.mu.Unlock()
 	if ok {
 		return fl, d
 	}
-	fl = lexOne(path, content, defined, d)
+	fl = lexOne(path, content, defined, d, prev)
 	fl.hash, fl.macros = hash, key.macros
 	c.mu.Lock()
 	c.lex[key] = fl
+	c.latest[latestKey] = fl
 	c.mu.Unlock()
 	return fl, d
 }
@@ -200,6 +200,11 @@ func (c *lexCache) drop(path string, keep uint64) {
 	for k := range c.lex {
 		if k.path == path && k.hash != keep {
 			delete(c.lex, k)
+		}
+	}
+	for k, fl := range c.latest {
+		if k.path == path && fl.hash != keep {
+			delete(c.latest, k)
 		}
 	}
 	c.mu.Unlock()

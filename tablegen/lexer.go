@@ -68,6 +68,12 @@ type unitLexer struct {
 	res          *LexResult
 	stack        []*File // include chain, for cycle detection
 	keepIncludes bool
+
+	// Used by LexAlone and RelexAlone only.
+	alone  bool                                    // record includes, never load them
+	events *[]dirEvent                             // the state after each directive
+	defs   []string                                // macros defined, in order, beyond the initial ones
+	resync func(last Token, conds []prepCond) bool // stops scan when the rest is known
 }
 
 // prepCond is one open #ifdef/#ifndef.
@@ -85,29 +91,44 @@ func (lx *unitLexer) lexFile(f *File, _ *Include) {
 
 	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
 	var conds []prepCond
-	on := func() bool { return len(conds) == 0 || (conds[len(conds)-1].active && conds[len(conds)-1].parentOn) }
+	lx.scan(s, &conds)
+	lx.unterminated(f, conds)
+}
 
+// scan lexes the rest of s's file. It returns early, with true, when
+// lx.resync accepts the latest token appended.
+func (lx *unitLexer) scan(s *scanner, conds *[]prepCond) bool {
+	on := func() bool {
+		cs := *conds
+		return len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
+	}
 	for {
 		if !on() {
 			// Skip a disabled line, looking only for directives at line starts.
 			if !s.skipToDirective() {
-				break
+				return false
 			}
 		}
 		tok, dir := s.next()
 		if dir != "" {
-			lx.directive(s, dir, tok, &conds)
+			lx.directive(s, dir, tok, conds)
 			continue
 		}
 		if tok.Kind == TokEOF {
-			break
+			return false
 		}
 		if tok.Kind == KwInclude && !lx.keepIncludes {
 			lx.include(s, tok)
 			continue
 		}
 		lx.res.Tokens = append(lx.res.Tokens, tok)
+		if lx.resync != nil && lx.resync(tok, *conds) {
+			return true
+		}
 	}
+}
+
+func (lx *unitLexer) unterminated(f *File, conds []prepCond) {
 	if len(conds) > 0 {
 		end := f.Pos(len(f.Content))
 		last := conds[len(conds)-1]
@@ -122,8 +143,9 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 	switch dir {
 	case "define":
 		name, ok := s.macroName(tok, "#define")
-		if ok && enabled {
+		if ok && enabled && !lx.res.Macros[name] {
 			lx.res.Macros[name] = true
+			lx.defs = append(lx.defs, name)
 		}
 	case "ifdef", "ifndef":
 		name, ok := s.macroName(tok, "#"+dir)
@@ -150,6 +172,9 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 		}
 		s.directiveEnd(tok, "#endif")
 	}
+	if lx.events != nil {
+		*lx.events = append(*lx.events, dirEvent{pos: tok.Pos, conds: append([]prepCond(nil), *conds...), ndefs: len(lx.defs)})
+	}
 }
 
 func (lx *unitLexer) include(s *scanner, kw Token) {
@@ -164,6 +189,9 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 	name, _ := Unquote(nameTok.Text)
 	inc := Include{Range: Range{kw.Pos, nameTok.End}, NameRng: nameTok.Range(), Name: name, From: s.f}
 	defer func() { lx.res.Includes = append(lx.res.Includes, inc) }()
+	if lx.alone {
+		return
+	}
 	if lx.opts.Loader == nil {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", fmt.Sprintf("could not find include file '%s'", name))
 		return

@@ -1,0 +1,276 @@
+package tablegen
+
+import (
+	"slices"
+	"sort"
+)
+
+// FileLex is one file lexed alone: include directives are recorded in
+// Includes (with File nil) and their tokens dropped, as LexUnit does with a
+// loader that yields empty files. It also keeps the preprocessor state after
+// each directive, so that RelexAlone can lex an edited version incrementally.
+type FileLex struct {
+	File     *File
+	Defines  []string // defined on entry
+	Tokens   []Token  // ends with one TokEOF
+	Includes []Include
+	Diags    Diagnostics
+	Macros   map[string]bool // defined at the end of the file
+
+	events []dirEvent
+	defs   []string // macros the file defines, in order, beyond Defines
+}
+
+// dirEvent is the preprocessor state just after the directive at pos.
+type dirEvent struct {
+	pos   Pos
+	conds []prepCond
+	ndefs int // len(defs) at that point
+}
+
+// lookahead bounds how far past a token's end the scanner reads to decide
+// the token ("#ifndef" plus one character after a '#').
+const lookahead = 8
+
+func newAloneLexer(set *SourceSet, defines []string, size int) *unitLexer {
+	lx := &unitLexer{set: set, alone: true, events: new([]dirEvent), res: &LexResult{Macros: map[string]bool{}}}
+	for _, d := range defines {
+		lx.res.Macros[d] = true
+	}
+	lx.res.Tokens = make([]Token, 0, size/4+16)
+	return lx
+}
+
+func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
+	end := f.Pos(len(f.Content))
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	return &FileLex{File: f, Defines: defines, Tokens: lx.res.Tokens, Includes: lx.res.Includes,
+		Diags: lx.res.Diags, Macros: lx.res.Macros, events: *lx.events, defs: lx.defs}
+}
+
+// LexAlone lexes f without following its includes, with defines set.
+func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
+	lx := newAloneLexer(set, defines, len(f.Content))
+	lx.lexFile(f, nil)
+	return lx.fileLex(f, defines)
+}
+
+// RelexAlone returns what LexAlone(set, f, old.Defines) returns, reusing the
+// tokens of old (an earlier version of the file) before the changed bytes
+// and, once the new lexing is back in step with the old one, after them.
+// Back in step means a token ending at the same place relative to the end of
+// the file, under the same #ifdef nesting and the same defined macros: from
+// there on the lexer would repeat itself.
+func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
+	oldSrc, src := old.File.Text(), f.Text()
+	p := commonPrefix(oldSrc, src)
+	sfx := commonSuffix(oldSrc[p:], src[p:])
+	oldEditEnd, editEnd := len(oldSrc)-sfx, len(src)-sfx
+	delta := editEnd - oldEditEnd
+	oldBase, base := old.File.Base, f.Base
+	// mapPos maps an old position outside the edit to the new file.
+	mapPos := func(x Pos) Pos {
+		off := int(x - oldBase)
+		if off >= oldEditEnd {
+			off += delta
+		}
+		return base + Pos(off)
+	}
+	mapRange := func(r Range) Range {
+		if int(r.Start-oldBase) >= oldEditEnd {
+			return Range{r.Start - oldBase + base + Pos(delta), r.End - oldBase + base + Pos(delta)}
+		}
+		return Range{r.Start - oldBase + base, r.End - oldBase + base}
+	}
+	mapDiag := func(d Diagnostic) Diagnostic {
+		d.Range = mapRange(d.Range)
+		if len(d.Related) > 0 {
+			rel := make([]Related, len(d.Related))
+			for i, r := range d.Related {
+				rel[i] = Related{Range: mapRange(r.Range), Message: r.Message}
+			}
+			d.Related = rel
+		}
+		return d
+	}
+	mapConds := func(cs []prepCond) []prepCond {
+		if len(cs) == 0 {
+			return nil
+		}
+		out := make([]prepCond, len(cs))
+		for i, c := range cs {
+			c.at = mapRange(c.at)
+			out[i] = c
+		}
+		return out
+	}
+	// eventBefore is the index of the last old directive before x, or -1.
+	eventBefore := func(x Pos) int {
+		return sort.Search(len(old.events), func(i int) bool { return old.events[i].pos >= x }) - 1
+	}
+
+	// Restart after the last token whose lexing read nothing of the edit.
+	toks := old.Tokens[:len(old.Tokens)-1]
+	k := sort.Search(len(toks), func(i int) bool { return int(toks[i].End-oldBase)+lookahead > p })
+	restart, lineStart := oldBase, true
+	if k > 0 {
+		restart, lineStart = toks[k-1].End, false
+	}
+	nd := countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, restart)
+	ni := countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, restart)
+	if nd < 0 || ni < 0 {
+		return LexAlone(set, f, old.Defines)
+	}
+
+	lx := newAloneLexer(set, old.Defines, 0)
+	lx.res.Tokens = appendMoved(make([]Token, 0, len(old.Tokens)+64), toks[:k], base-oldBase, base, src)
+	for _, d := range old.Diags[:nd] {
+		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
+	}
+	for _, inc := range old.Includes[:ni] {
+		inc.Range, inc.NameRng, inc.From = mapRange(inc.Range), mapRange(inc.NameRng), f
+		lx.res.Includes = append(lx.res.Includes, inc)
+	}
+	var conds []prepCond
+	if e := eventBefore(restart); e >= 0 {
+		for _, ev := range old.events[:e+1] {
+			*lx.events = append(*lx.events, dirEvent{pos: mapPos(ev.pos), conds: mapConds(ev.conds), ndefs: ev.ndefs})
+		}
+		conds = mapConds(old.events[e].conds)
+		lx.defs = append(lx.defs, old.defs[:old.events[e].ndefs]...)
+		for _, d := range lx.defs {
+			lx.res.Macros[d] = true
+		}
+	}
+
+	// The old token that ends where the latest new one does, once past the edit.
+	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End-oldBase) >= oldEditEnd })
+	oldState := -1 // event index of the old state at the resync point
+	lx.resync = func(t Token, cs []prepCond) bool {
+		end := int(t.End-base) - delta
+		if end < oldEditEnd {
+			return false
+		}
+		for j < len(toks) && int(toks[j].End-oldBase) < end {
+			j++
+		}
+		if j == len(toks) || int(toks[j].End-oldBase) != end {
+			return false
+		}
+		e := eventBefore(toks[j].End)
+		var ocs []prepCond
+		ndefs := 0
+		if e >= 0 {
+			ocs, ndefs = old.events[e].conds, old.events[e].ndefs
+		}
+		if len(ocs) != len(cs) || ndefs != len(lx.defs) {
+			return false
+		}
+		for i, c := range ocs {
+			if int(c.at.Start-oldBase) < oldEditEnd && int(c.at.End-oldBase) > p {
+				return false // the directive was edited
+			}
+			c.at = mapRange(c.at)
+			if c != cs[i] {
+				return false
+			}
+		}
+		for _, d := range old.defs[:ndefs] {
+			if !lx.res.Macros[d] {
+				return false
+			}
+		}
+		oldState = e
+		return true
+	}
+
+	s := &scanner{f: f, src: src, off: int(restart - oldBase), diags: &lx.res.Diags, lineStart: lineStart}
+	lx.res.Files = append(lx.res.Files, f)
+	if !lx.scan(s, &conds) {
+		lx.unterminated(f, conds)
+		return lx.fileLex(f, old.Defines)
+	}
+
+	// Back in step after toks[j]: the rest is the old rest, shifted.
+	at := toks[j].End
+	nd = countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, at)
+	ni = countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, at)
+	if nd < 0 || ni < 0 {
+		return LexAlone(set, f, old.Defines)
+	}
+	lx.res.Tokens = appendMoved(lx.res.Tokens, old.Tokens[j+1:len(old.Tokens)-1], base-oldBase+Pos(delta), base, src)
+	for _, d := range old.Diags[nd:] {
+		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
+	}
+	for _, inc := range old.Includes[ni:] {
+		inc.Range, inc.NameRng, inc.From = mapRange(inc.Range), mapRange(inc.NameRng), f
+		lx.res.Includes = append(lx.res.Includes, inc)
+	}
+	ndefs := 0
+	if oldState >= 0 {
+		ndefs = old.events[oldState].ndefs
+	}
+	shift := len(lx.defs) - ndefs
+	for _, ev := range old.events[eventBefore(at)+1:] {
+		*lx.events = append(*lx.events, dirEvent{pos: mapPos(ev.pos), conds: mapConds(ev.conds), ndefs: ev.ndefs + shift})
+	}
+	for _, d := range old.defs[ndefs:] {
+		lx.defs = append(lx.defs, d)
+		lx.res.Macros[d] = true
+	}
+	return lx.fileLex(f, old.Defines)
+}
+
+// appendMoved appends ts moved by d, their text sliced from src rather than
+// the old content, which can then be freed.
+func appendMoved(dst, ts []Token, d, base Pos, src string) []Token {
+	n := len(dst)
+	dst = slices.Grow(dst, len(ts))[:n+len(ts)]
+	for i, t := range ts {
+		t.Pos += d
+		t.End += d
+		t.Text = src[t.Pos-base : t.End-base]
+		dst[n+i] = t
+	}
+	return dst
+}
+
+// countBefore is the number of leading items (in order of emission) that
+// start before x, or -1 when a later item does too: the items are then not
+// split by position, and the caller lexes the whole file.
+func countBefore(n int, start func(int) Pos, x Pos) int {
+	i := 0
+	for i < n && start(i) < x {
+		i++
+	}
+	for k := i; k < n; k++ {
+		if start(k) < x {
+			return -1
+		}
+	}
+	return i
+}
+
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i+64 <= n && a[i:i+64] == b[i:i+64] {
+		i += 64
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+func commonSuffix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i+64 <= n && a[len(a)-i-64:len(a)-i] == b[len(b)-i-64:len(b)-i] {
+		i += 64
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}

@@ -1,0 +1,161 @@
+package tablegen
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// stubIncludes resolves every include to an empty file, so that LexUnit
+// lexes one file alone the way LexAlone does.
+type stubIncludes struct{}
+
+func (stubIncludes) Include(name, _ string) (string, []byte, error) { return "\x00" + name, nil, nil }
+
+func TestLexAloneMatchesLexUnit(t *testing.T) {
+	for _, src := range append(fuzzSeeds, relexSeeds...) {
+		for _, defs := range [][]string{nil, {"X", "G"}} {
+			set := NewSourceSet()
+			f := set.AddFile("a.td", []byte(src))
+			got := LexAlone(set, f, defs)
+			set2 := NewSourceSet()
+			f2 := set2.AddFile("a.td", []byte(src))
+			want := LexUnit(set2, f2, LexOptions{Loader: stubIncludes{}, Defines: defs})
+			var incs []Include
+			for _, inc := range want.Includes {
+				inc.File, inc.From = nil, f
+				incs = append(incs, inc)
+			}
+			if !reflect.DeepEqual(got.Tokens, want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) ||
+				!reflect.DeepEqual(got.Includes, incs) || !reflect.DeepEqual(got.Macros, want.Macros) {
+				t.Errorf("LexAlone differs from LexUnit on %q (defines %v)", src, defs)
+			}
+		}
+	}
+}
+
+var relexSeeds = []string{
+	"#ifndef G\n#define G\ninclude \"a.td\"\ndef A { int x = 1; }\n#ifdef X\ndef B;\n#else\ndef C;\n#endif\n#define Y\n#endif // G\n",
+	"/* a */ #define Z\n#ifdef Z\n  #ifndef W\ndef D;\n  #endif\n#endif\ninclude x\ndef E { code c = [{\n#endif\n}]; }\n",
+	"#else\n#endif\n#ifdef\n#define 1\n#ifdef X junk\ndef F;\n",
+}
+
+// relexPieces are inserted by the random edits: they open and close
+// comments, strings, code blocks and preprocessor regions.
+var relexPieces = []string{
+	"a", "Z", "1", "0x", " ", "\n", ".", "..", "-", "#", "\"", "[{", "}]", "/*", "*/", "//", "$", "!", "\\",
+	"#ifdef X\n", "#ifndef G\n", "#define X\n", "#define G\n", "#else\n", "#endif\n", "\n#endif", "include \"b.td\"\n", "def N;\n",
+}
+
+func randomEdit(r *rand.Rand, src []byte) []byte {
+	a := r.Intn(len(src) + 1)
+	b := a
+	if r.Intn(2) == 0 {
+		b = min(len(src), a+r.Intn(12))
+	}
+	var ins string
+	if r.Intn(3) > 0 {
+		ins = relexPieces[r.Intn(len(relexPieces))]
+	}
+	out := append([]byte(nil), src[:a]...)
+	out = append(out, ins...)
+	return append(out, src[b:]...)
+}
+
+// checkRelex applies chains of random edits to src, relexing each version
+// from the previous one, and compares with lexing it whole.
+func checkRelex(t *testing.T, name string, src []byte, defs []string, edits int, seed int64) {
+	r := rand.New(rand.NewSource(seed))
+	set := NewSourceSet()
+	prev := LexAlone(set, set.AddFile(name, src), defs)
+	for i := 0; i < edits; i++ {
+		if r.Intn(8) == 0 { // start a new chain now and then
+			prev = LexAlone(set, set.AddFile(name, src), defs)
+		}
+		src = randomEdit(r, src)
+		f := set.AddFile(name, src)
+		got := RelexAlone(set, f, prev)
+		want := LexAlone(set, f, defs)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s edit %d: incremental lexing differs from a full lex\n%s", name, i, relexDiff(got, want))
+		}
+		prev = got
+	}
+}
+
+func relexDiff(got, want *FileLex) string {
+	var b strings.Builder
+	for i := 0; i < max(len(got.Tokens), len(want.Tokens)); i++ {
+		var g, w Token
+		if i < len(got.Tokens) {
+			g = got.Tokens[i]
+		}
+		if i < len(want.Tokens) {
+			w = want.Tokens[i]
+		}
+		if g != w {
+			b.WriteString("first token difference: got " + g.Text + " want " + w.Text + "\n")
+			break
+		}
+	}
+	if !reflect.DeepEqual(got.Diags, want.Diags) {
+		b.WriteString("diagnostics differ\n")
+	}
+	if !reflect.DeepEqual(got.Includes, want.Includes) {
+		b.WriteString("includes differ\n")
+	}
+	if !reflect.DeepEqual(got.events, want.events) || !reflect.DeepEqual(got.defs, want.defs) || !reflect.DeepEqual(got.Macros, want.Macros) {
+		b.WriteString("preprocessor state differs\n")
+	}
+	return b.String()
+}
+
+func TestRelexAloneSeeds(t *testing.T) {
+	for i, src := range append(fuzzSeeds, relexSeeds...) {
+		for _, defs := range [][]string{nil, {"X"}} {
+			checkRelex(t, "seed.td", []byte(src), defs, 300, int64(i))
+		}
+	}
+}
+
+// TestRelexAloneMLIR edits real MLIR files at random.
+func TestRelexAloneMLIR(t *testing.T) {
+	const dir = "/usr/lib/llvm-22/include/mlir/Dialect"
+	files := []string{"Arith/IR/ArithOps.td", "LLVMIR/LLVMOps.td", "SPIRV/IR/SPIRVBase.td", "LLVMIR/NVVMOps.td"}
+	edits := 400
+	if testing.Short() {
+		edits = 60
+	}
+	for i, name := range files {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Skip("MLIR sources not installed")
+		}
+		checkRelex(t, name, src, nil, edits, int64(i))
+	}
+}
+
+func BenchmarkRelexAlone(b *testing.B) {
+	src, err := os.ReadFile("/usr/lib/llvm-22/include/mlir/Dialect/Arith/IR/ArithOps.td")
+	if err != nil {
+		b.Skip("MLIR sources not installed")
+	}
+	set := NewSourceSet()
+	old := LexAlone(set, set.AddFile("a.td", src), nil)
+	edited := append([]byte(nil), src...)
+	edited[len(src)/2] = 'x'
+	f := set.AddFile("a.td", edited)
+	b.Run("full", func(b *testing.B) {
+		for b.Loop() {
+			LexAlone(set, f, nil)
+		}
+	})
+	b.Run("incremental", func(b *testing.B) {
+		for b.Loop() {
+			RelexAlone(set, f, old)
+		}
+	})
+}
