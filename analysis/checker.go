@@ -91,29 +91,13 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 	}
 	sort.Strings(order[len(first):])
 	c.mu.Unlock()
-	if prevDone == nil || isClosed(prevDone) {
-		// The usual case: nothing is left of the last round but its
-		// evaluation. The syntax phase runs here, on the caller's goroutine,
-		// which saves waking another thread between the edit and its
-		// diagnostics; the evaluation still goes to the background.
-		c.run(ctx, snap, order)
-		close(done)
-		return
-	}
 	go func() {
 		defer close(done)
-		<-prevDone
+		if prevDone != nil {
+			<-prevDone
+		}
 		c.run(ctx, snap, order)
 	}()
-}
-
-func isClosed(ch chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
 }
 
 // Closed forgets an open file; it returns the closed files whose
