@@ -187,21 +187,7 @@ func constraintCompletions(res *eval.Result, word string, repl tablegen.Range, b
 	return out
 }
 
-// isA reports whether r is the class called class or derives from it.
-func isA(r *eval.Record, class string) bool {
-	if r == nil {
-		return false
-	}
-	if r.IsClass && r.NameString() == class {
-		return true
-	}
-	for _, s := range r.Supers {
-		if s.Class.NameString() == class {
-			return true
-		}
-	}
-	return false
-}
+func isA(r *eval.Record, class string) bool { return r.IsA(class) }
 
 // summaryOf is a constraint's or trait's summary field, if it is a string.
 func summaryOf(r *eval.Record) string {

@@ -72,13 +72,13 @@ func (s *PatternSet) buildPattern(def *eval.Record) *Pattern {
 	b := &patternBuilder{set: s, p: p, used: map[*tablegen.DagInit]bool{}}
 	b.collectCandidates()
 
-	if d, ok := fieldValue(def, "sourcePattern").(*eval.DagInit); ok {
+	if d, ok := def.Value("sourcePattern").(*eval.DagInit); ok {
 		p.Source = b.node(d, PartSource, 0)
 	}
 	p.Results, p.NonDagResults = b.dagList(def, "resultPatterns", PartResult)
 	p.Constraints, p.NonDagConstraints = b.dagList(def, "constraints", PartConstraint)
 	p.Supplemental, _ = b.dagList(def, "supplementalPatterns", PartSupplemental)
-	if d, ok := fieldValue(def, "benefitDelta").(*eval.DagInit); ok {
+	if d, ok := def.Value("benefitDelta").(*eval.DagInit); ok {
 		p.BenefitDelta = b.node(d, PartBenefit, 0)
 	}
 	bindPattern(p)
@@ -132,7 +132,7 @@ func (b *patternBuilder) find(d *eval.DagInit) *tablegen.DagInit {
 }
 
 func (b *patternBuilder) dagList(def *eval.Record, field string, part Part) ([]*DagNode, []tablegen.Range) {
-	l, ok := fieldValue(def, field).(*eval.ListInit)
+	l, ok := def.Value(field).(*eval.ListInit)
 	if !ok {
 		return nil, nil
 	}
@@ -290,38 +290,9 @@ func leafKind(v eval.Init) (LeafKind, *eval.Record) {
 	return LeafOther, nil
 }
 
-// isA reports whether r is the class called class or derives from it.
-func isA(r *eval.Record, class string) bool {
-	if r == nil {
-		return false
-	}
-	if r.NameString() == class && r.IsClass {
-		return true
-	}
-	for _, s := range r.Supers {
-		if s.Class.NameString() == class {
-			return true
-		}
-	}
-	return false
-}
+func isA(r *eval.Record, class string) bool { return r.IsA(class) }
 
-func fieldValue(r *eval.Record, name string) eval.Init {
-	if r == nil {
-		return nil
-	}
-	if rv := r.Field(name); rv != nil {
-		return rv.Value
-	}
-	return nil
-}
-
-func stringField(r *eval.Record, name string) (string, bool) {
-	if s, ok := fieldValue(r, name).(*eval.StringInit); ok {
-		return s.V, true
-	}
-	return "", false
-}
+func stringField(r *eval.Record, name string) (string, bool) { return r.StringValue(name) }
 
 func nativeCode(r *eval.Record) string {
 	s, _ := stringField(r, "expression")
@@ -329,7 +300,7 @@ func nativeCode(r *eval.Record) string {
 }
 
 func nativeReturns(r *eval.Record) int {
-	if v, ok := fieldValue(r, "numReturns").(*eval.IntInit); ok {
+	if v, ok := r.Value("numReturns").(*eval.IntInit); ok {
 		return int(v.V)
 	}
 	return 1

@@ -117,7 +117,7 @@ func sameConstraint(leaf *eval.Record, slot *ods.Arg) bool {
 		return leaf == decl
 	}
 	if isA(leaf, "OpVariable") {
-		if d, ok := fieldValue(leaf, "constraint").(*eval.DefInit); ok {
+		if d, ok := leaf.Value("constraint").(*eval.DefInit); ok {
 			leaf = d.Rec
 		}
 	}
@@ -128,7 +128,7 @@ func sameConstraint(leaf *eval.Record, slot *ods.Arg) bool {
 }
 
 func predicateText(r *eval.Record) string {
-	if v := fieldValue(r, "predicate"); v != nil {
+	if v := r.Value("predicate"); v != nil {
 		if d, ok := v.(*eval.DefInit); ok {
 			return d.Rec.NameString() + "|" + predExpr(d.Rec)
 		}

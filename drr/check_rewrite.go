@@ -470,7 +470,7 @@ func (c *checker) opArgument(l *DagLeaf) {
 		c.errorf(l.Range, "drr-raw-string", "raw string not supported as argument: %s (use a ConstantAttr or a NativeCodeCall)", l.Text())
 		return
 	case l.IsConstantAttr():
-		if ar := recordOf(fieldValue(l.Def, "attr")); ar != nil {
+		if ar := recordOf(l.Def.Value("attr")); ar != nil {
 			if s, _ := stringField(ar, "constBuilderCall"); s == "" {
 				c.errorf(l.ValueRange, "drr-const-builder", "Attribute %s does not have the 'constBuilderCall' field, so %s cannot be built", ar.NameString(), l.Text())
 			}

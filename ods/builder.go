@@ -23,7 +23,7 @@ type BuilderParam struct {
 }
 
 func (op *Op) buildBuilders() {
-	list, isList := fieldValue(op.Def, "builders").(*eval.ListInit)
+	list, isList := op.Def.Value("builders").(*eval.ListInit)
 	if !isList || len(list.Elems) == 0 {
 		if op.SkipDefaultBuilders {
 			op.problem("ods-no-builders", op.fieldRange("skipDefaultBuilders"), "default builders are skipped and no custom builders provided")
