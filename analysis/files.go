@@ -22,40 +22,62 @@ func hashBytes(b []byte) uint64 { return maphash.Bytes(hashSeed, b) }
 
 // diskCache keeps file contents read from disk, revalidated by size and
 // modification time, so that re-assembling a unit after a keystroke does not
-// re-read its whole include closure.
+// re-read its whole include closure. A result (also "not found", which every
+// include search meets for the directories it tries first) is trusted for
+// freshFor without a stat: a keystroke then costs no system calls, and a
+// change on disk that no watched-file event reports (forget) is still seen
+// within freshFor.
 type diskCache struct {
 	mu    sync.Mutex
 	files map[string]diskEntry
+	now   func() time.Time // time.Now; tests move it
 }
+
+// freshFor is how long a stat stays valid: well below a human's edit-save-
+// look cycle, well above the time between keystrokes.
+const freshFor = 250 * time.Millisecond
 
 type diskEntry struct {
 	size    int64
 	mtime   time.Time
 	content []byte
 	hash    uint64
+	err     error     // the file cannot be read (not found, a directory)
+	checked time.Time // of the last stat
 }
 
-func newDiskCache() *diskCache { return &diskCache{files: map[string]diskEntry{}} }
+func newDiskCache() *diskCache { return &diskCache{files: map[string]diskEntry{}, now: time.Now} }
 
 func (c *diskCache) read(path string) ([]byte, uint64, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	if st.IsDir() {
-		return nil, 0, &os.PathError{Op: "read", Path: path, Err: errIsDir}
-	}
+	now := c.now()
 	c.mu.Lock()
 	e, ok := c.files[path]
 	c.mu.Unlock()
-	if ok && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
+	if ok && now.Sub(e.checked) < freshFor {
+		return e.content, e.hash, e.err
+	}
+	st, err := os.Stat(path)
+	if err == nil && st.IsDir() {
+		err = &os.PathError{Op: "read", Path: path, Err: errIsDir}
+	}
+	if err != nil {
+		c.mu.Lock()
+		c.files[path] = diskEntry{err: err, checked: now}
+		c.mu.Unlock()
+		return nil, 0, err
+	}
+	if ok && e.err == nil && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
+		e.checked = now
+		c.mu.Lock()
+		c.files[path] = e
+		c.mu.Unlock()
 		return e.content, e.hash, nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	e = diskEntry{size: st.Size(), mtime: st.ModTime(), content: data, hash: hashBytes(data)}
+	e = diskEntry{size: st.Size(), mtime: st.ModTime(), content: data, hash: hashBytes(data), checked: now}
 	c.mu.Lock()
 	c.files[path] = e
 	c.mu.Unlock()
