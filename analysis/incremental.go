@@ -149,10 +149,18 @@ func endTok(p *fileParse, toks []tablegen.Token, i int) int {
 // cur.
 func editRegion(old, cur []byte) (a, bOld, bNew int) {
 	n := min(len(old), len(cur))
+	// Whole blocks first: the conversions compile to memequal, no copies.
+	for a+64 <= n && string(old[a:a+64]) == string(cur[a:a+64]) {
+		a += 64
+	}
 	for a < n && old[a] == cur[a] {
 		a++
 	}
 	bOld, bNew = len(old), len(cur)
+	for bOld-64 >= a && bNew-64 >= a && string(old[bOld-64:bOld]) == string(cur[bNew-64:bNew]) {
+		bOld -= 64
+		bNew -= 64
+	}
 	for bOld > a && bNew > a && old[bOld-1] == cur[bNew-1] {
 		bOld--
 		bNew--
