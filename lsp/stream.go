@@ -121,14 +121,17 @@ func (s *tolerantStream) writeError(code jsonrpc2.Code, msg string) {
 }
 
 func (s *tolerantStream) writeRaw(body []byte) (int64, error) {
+	// One write per message: a pipe then wakes the reader once, with the
+	// header and the body together.
+	buf := make([]byte, 0, len(body)+32)
+	buf = append(buf, "Content-Length: "...)
+	buf = strconv.AppendInt(buf, int64(len(body)), 10)
+	buf = append(buf, "\r\n\r\n"...)
+	buf = append(buf, body...)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n, err := fmt.Fprintf(s.conn, "Content-Length: %d\r\n\r\n", len(body))
-	if err != nil {
-		return int64(n), err
-	}
-	m, err := s.conn.Write(body)
-	return int64(n + m), err
+	n, err := s.conn.Write(buf)
+	return int64(n), err
 }
 
 func (s *tolerantStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
