@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"tdls/tablegen"
@@ -34,7 +35,21 @@ func didOpen(ctx context.Context, s *Server, raw json.RawMessage) error {
 // contentChange is TextDocumentContentChangeEvent with an optional range.
 type contentChange struct {
 	Range *protocol.Range `json:"range"`
-	Text  string          `json:"text"`
+	// Text stays raw until unquoteJSON decodes it: the whole document comes
+	// here on every keystroke with full sync.
+	Text json.RawMessage `json:"text"`
+}
+
+// text decodes the change's text (missing or null reads as empty).
+func (c contentChange) text() ([]byte, error) {
+	if len(c.Text) == 0 || string(c.Text) == "null" {
+		return nil, nil
+	}
+	b, err := unquoteJSON(c.Text)
+	if err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+	}
+	return b, nil
 }
 
 func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
@@ -55,8 +70,12 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 	}
 	text := o.Content
 	for _, c := range p.ContentChanges {
+		ct, err := c.text()
+		if err != nil {
+			return err
+		}
 		if c.Range == nil {
-			text = []byte(c.Text)
+			text = ct
 			continue
 		}
 		f := &tablegen.File{Name: path, Base: 1, Content: text}
@@ -64,8 +83,8 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 		if end < start {
 			start, end = end, start
 		}
-		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
-		next = append(append(append(next, text[:start]...), c.Text...), text[end:]...)
+		next := make([]byte, 0, len(text)-(end-start)+len(ct))
+		next = append(append(append(next, text[:start]...), ct...), text[end:]...)
 		text = next
 	}
 	snap := s.ws.SetBuffer(path, p.TextDocument.Version, text)
