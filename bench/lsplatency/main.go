@@ -70,6 +70,7 @@ func main() {
 	}
 	fmt.Printf("%-14s %-6s %12s %16s %20s %8s %10s\n", "file", "where", "tdls", "tdls evaluated", "tblgen-lsp-server", "ratio", "eval ratio")
 	worst := 0.0
+	editMed := map[string]time.Duration{} // tblgen-lsp-server, middle edit
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
 		data, err := os.ReadFile(path)
@@ -88,9 +89,104 @@ func main() {
 			worst = max(worst, ratio)
 			fmt.Printf("%-14s %-6s %12s %16s %20s %8.3f %10.3f\n", filepath.Base(rel), where, round(med[0]), round(evalMed[0]), round(med[1]),
 				ratio, float64(evalMed[0])/float64(med[1]))
+			if where == "middle" {
+				editMed[rel] = med[1]
+			}
 		}
 	}
-	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server %.3f (bar 0.2)\n", worst)
+	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server %.3f (bar 0.2)\n\n", worst)
+
+	// Hover and completion on a def name in the middle of each file, against
+	// the bar of a tenth of tblgen-lsp-server's edit-to-diagnostics time.
+	fmt.Printf("%-14s %12s %14s %12s %16s %12s\n", "file", "tdls hover", "tdls complete", "bar (1/10)", "tblgen hover", "tblgen compl.")
+	worstQ := 0.0
+	for _, rel := range files {
+		path := filepath.Join(*include, rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fail(err)
+		}
+		var hov, comp [2]time.Duration
+		for i, s := range servers {
+			hov[i], comp[i], err = queries(s, path, string(data), *n)
+			if err != nil {
+				fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
+			}
+		}
+		bar := editMed[rel] / 10
+		worstQ = max(worstQ, float64(max(hov[0], comp[0]))/float64(bar))
+		fmt.Printf("%-14s %12s %14s %12s %16s %12s\n", filepath.Base(rel), round(hov[0]), round(comp[0]), round(bar), round(hov[1]), round(comp[1]))
+	}
+	fmt.Printf("lsp queries: worst tdls hover/completion time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
+}
+
+// queryOffset is inside the name of the first def at or after the middle of
+// text, else of its first def, else inside its first include path (a file
+// like SPIRVOps.td only includes others).
+func queryOffset(text string) int {
+	for _, from := range []int{len(text) / 2, 0} {
+		if i := strings.Index(text[from:], "\ndef "); i >= 0 {
+			return from + i + len("\ndef ") + 1
+		}
+	}
+	if i := strings.Index(text, "include \""); i >= 0 {
+		return i + len("include \"") + 1
+	}
+	return -1
+}
+
+// queries opens path and times n hover and n completion requests at
+// queryOffset.
+func queries(s server, path, text string, n int) (hover, completion time.Duration, err error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, err := lsptest.Start(ctx, s.bin, s.args...)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer c.Shutdown(context.Background())
+	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
+		return 0, 0, err
+	}
+	ch := c.Expect(path)
+	if err := c.Open(ctx, path, text); err != nil {
+		return 0, 0, err
+	}
+	if _, err := lsptest.Wait(ch, 30*time.Second); err != nil {
+		return 0, 0, fmt.Errorf("open: %v", err)
+	}
+	c.Settle(path, 300*time.Millisecond, 30*time.Second)
+	off := queryOffset(text)
+	if off < 0 {
+		return 0, 0, fmt.Errorf("no def or include in %s", path)
+	}
+	line := strings.Count(text[:off], "\n")
+	col := off - (strings.LastIndexByte(text[:off], '\n') + 1)
+	params := map[string]any{
+		"textDocument": map[string]any{"uri": "file://" + path},
+		"position":     map[string]any{"line": line, "character": col},
+	}
+	timeIt := func(method string) (time.Duration, error) {
+		var ts []time.Duration
+		for i := 0; i < n; i++ {
+			var res any
+			t0 := time.Now()
+			if err := c.Call(ctx, method, params, &res); err != nil {
+				return 0, err
+			}
+			ts = append(ts, time.Since(t0))
+			time.Sleep(20 * time.Millisecond) // as between keystrokes
+		}
+		return median(ts), nil
+	}
+	if hover, err = timeIt("textDocument/hover"); err != nil {
+		return 0, 0, err
+	}
+	completion, err = timeIt("textDocument/completion")
+	if err != nil && strings.Contains(err.Error(), "method not found") {
+		return hover, -1, nil // tblgen-lsp-server has no completion
+	}
+	return hover, completion, err
 }
 
 // measure opens path in a fresh server and times n edits: the median time
@@ -157,7 +253,12 @@ func median(ts []time.Duration) time.Duration {
 	return ts[len(ts)/2]
 }
 
-func round(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
+func round(d time.Duration) string {
+	if d < 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000)
+}
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "lsplatency:", err)
