@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"tdls/ods"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -181,7 +182,7 @@ func recordSummary(rec *eval.Record) string {
 	for _, name := range []string{"summary", "description"} {
 		if rv := rec.Field(name); rv != nil {
 			if s, ok := rv.Value.(*eval.StringInit); ok && strings.TrimSpace(s.V) != "" {
-				sb.WriteString("***\n" + strings.TrimSpace(dedent(s.V)) + "\n")
+				sb.WriteString("***\n" + strings.TrimSpace(ods.Dedent(s.V)) + "\n")
 			}
 		}
 	}
@@ -228,30 +229,6 @@ func fold(s string) string {
 		s = s[:maxValueLen] + "…"
 	}
 	return s
-}
-
-// dedent removes the common leading indentation of description blocks.
-func dedent(s string) string {
-	lines := strings.Split(s, "\n")
-	common := -1
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		n := len(l) - len(strings.TrimLeft(l, " \t"))
-		if common < 0 || n < common {
-			common = n
-		}
-	}
-	if common <= 0 {
-		return s
-	}
-	for i, l := range lines {
-		if len(l) >= common {
-			lines[i] = l[common:]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 func (u *Unit) templateArgsText(owner string) string {

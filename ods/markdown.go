@@ -61,7 +61,7 @@ func (op *Op) Markdown() string {
 	if len(ifaces) > 0 {
 		b.WriteString("\nInterfaces: " + strings.Join(ifaces, ", ") + "\n")
 	}
-	if d := strings.TrimSpace(dedent(op.Description)); d != "" {
+	if d := strings.TrimSpace(Dedent(op.Description)); d != "" {
 		b.WriteString("\n---\n\n" + d + "\n")
 	}
 	return b.String()
@@ -165,9 +165,9 @@ func cell(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ")
 }
 
-// dedent removes the indentation common to the description's lines, which
-// ODS authors indent inside [{ }].
-func dedent(s string) string {
+// Dedent removes the indentation common to a description's lines, which
+// authors indent inside [{ }].
+func Dedent(s string) string {
 	lines := strings.Split(s, "\n")
 	common := -1
 	for _, l := range lines {

@@ -120,6 +120,29 @@ func main() {
 	fmt.Printf("lsp queries: worst tdls hover/completion time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
 }
 
+// openIn starts s, initializes it on path's directory and opens path,
+// waiting for its first diagnostics.
+func openIn(ctx context.Context, s server, path, text string) (*lsptest.Client, error) {
+	c, err := lsptest.Start(ctx, s.bin, s.args...)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
+		c.Shutdown(context.Background())
+		return nil, err
+	}
+	ch := c.Expect(path)
+	if err := c.Open(ctx, path, text); err != nil {
+		c.Shutdown(context.Background())
+		return nil, err
+	}
+	if _, err := lsptest.Wait(ch, 30*time.Second); err != nil {
+		c.Shutdown(context.Background())
+		return nil, fmt.Errorf("open: %v", err)
+	}
+	return c, nil
+}
+
 // queryOffset is inside the name of the first def at or after the middle of
 // text, else of its first def, else inside its first include path (a file
 // like SPIRVOps.td only includes others).
@@ -140,21 +163,11 @@ func queryOffset(text string) int {
 func queries(s server, path, text string, n int) (hover, completion time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := lsptest.Start(ctx, s.bin, s.args...)
+	c, err := openIn(ctx, s, path, text)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer c.Shutdown(context.Background())
-	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
-		return 0, 0, err
-	}
-	ch := c.Expect(path)
-	if err := c.Open(ctx, path, text); err != nil {
-		return 0, 0, err
-	}
-	if _, err := lsptest.Wait(ch, 30*time.Second); err != nil {
-		return 0, 0, fmt.Errorf("open: %v", err)
-	}
 	c.Settle(path, 300*time.Millisecond, 30*time.Second)
 	off := queryOffset(text)
 	if off < 0 {
@@ -194,21 +207,11 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 func measure(s server, path, text, where string, n int) (first, evaluated time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := lsptest.Start(ctx, s.bin, s.args...)
+	c, err := openIn(ctx, s, path, text)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer c.Shutdown(context.Background())
-	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
-		return 0, 0, err
-	}
-	ch := c.Expect(path)
-	if err := c.Open(ctx, path, text); err != nil {
-		return 0, 0, err
-	}
-	if _, err := lsptest.Wait(ch, 30*time.Second); err != nil {
-		return 0, 0, fmt.Errorf("open: %v", err)
-	}
 	if s.twoPublishes {
 		c.Settle(path, 300*time.Millisecond, 30*time.Second)
 	}
