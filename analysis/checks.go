@@ -73,6 +73,9 @@ type modelCache struct {
 	mu    sync.Mutex
 	order []*eval.Result
 	byRes map[*eval.Result]*modelEntry
+	// last is the model built last: after a keystroke, the evaluation
+	// shares the records before the edit with it (see ods.BuildFrom).
+	last *ods.Model
 }
 
 type modelEntry struct {
@@ -97,12 +100,18 @@ func modelsOf(tg *tablegen.Unit, res *eval.Result) *Models {
 			c.order = c.order[1:]
 		}
 	}
+	prev := c.last
 	c.mu.Unlock()
-	e.once.Do(func() { e.m = buildModels(tg, res) })
+	e.once.Do(func() {
+		e.m = buildModels(tg, res, prev)
+		c.mu.Lock()
+		c.last = e.m.Ops
+		c.mu.Unlock()
+	})
 	return e.m
 }
 
-func buildModels(tg *tablegen.Unit, res *eval.Result) (m *Models) {
+func buildModels(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *Models) {
 	m = &Models{Records: res}
 	defer func() {
 		if r := recover(); r != nil {
@@ -115,7 +124,7 @@ func buildModels(tg *tablegen.Unit, res *eval.Result) (m *Models) {
 			}}}
 		}
 	}()
-	m.Ops = ods.Build(res)
+	m.Ops = ods.BuildFrom(res, prev)
 	if res.Class("Op") != nil {
 		for _, d := range ods.Check(m.Ops, tg.Root) {
 			m.Problems = append(m.Problems, drr.Diagnostic{Diagnostic: d})

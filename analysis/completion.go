@@ -61,6 +61,9 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 		start--
 	}
 	word := string(src[start:off])
+	if !bang && namingDeclaration(src[:start]) {
+		return nil
+	}
 	repl := tablegen.Range{}
 	if v != nil {
 		repl = tablegen.Range{Start: v.Pos(start), End: v.Pos(off)}
@@ -111,6 +114,21 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 		}
 	}
 	return out
+}
+
+// declaringKeywords introduce a name that is being declared: what is typed
+// after them is new, and proposing existing names would propose errors.
+var declaringKeywords = []string{"def", "defm", "class", "multiclass", "defvar", "deftype", "foreach"}
+
+// namingDeclaration reports whether the word starting right after before
+// is the name of a declaration.
+func namingDeclaration(before []byte) bool {
+	for _, k := range declaringKeywords {
+		if precededByWord(before, k) {
+			return true
+		}
+	}
+	return false
 }
 
 func isWordByte(c byte) bool {

@@ -39,13 +39,16 @@ func (s *Snapshot) MLIRCompletions(ctx context.Context, v *FileView, src []byte,
 	if off < 0 || off > len(src) || off > len(v.File.Content) {
 		return nil, false
 	}
-	m := v.Unit.modelsWithin(ctx)
-	if m == nil {
-		return nil, false
-	}
 	start := off
 	for start > 0 && isWordByte(src[start-1]) {
 		start--
+	}
+	if (start == 0 || src[start-1] != '$') && namingDeclaration(src[:start]) {
+		return nil, true
+	}
+	m := v.Unit.modelsWithin(ctx)
+	if m == nil {
+		return nil, false
 	}
 	word := string(src[start:off])
 	if start > 0 && src[start-1] == '$' {

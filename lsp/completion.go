@@ -22,9 +22,16 @@ func completion(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 	}
 	off := offsetOf(v.File, p.Position)
 	items := snap.CompleteWithModels(ctx, v, v.File.Content, off) // ops and patterns first (analysis/opcompletion.go)
-	out := make([]protocol.CompletionItem, 0, len(items))
+	s.mu.Lock()
+	shareRange := s.defaultEditRange
+	s.mu.Unlock()
+	list := completionList{Items: make([]completionItem, 0, len(items))}
+	if shareRange && len(items) > 0 && sameReplace(items) {
+		r := rangeOf(v.File, items[0].Replace)
+		list.ItemDefaults = &completionDefaults{EditRange: &r}
+	}
 	for _, it := range items {
-		ci := protocol.CompletionItem{Label: it.Label, Kind: completionKind(it.Kind), Detail: it.Detail}
+		ci := completionItem{CompletionItem: protocol.CompletionItem{Label: it.Label, Kind: completionKind(it.Kind), Detail: it.Detail}}
 		if it.Doc != "" {
 			ci.Documentation = protocol.MarkupContent{Kind: protocol.Markdown, Value: it.Doc}
 		}
@@ -33,14 +40,49 @@ func completion(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 			text = it.Snippet
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
-		if it.Replace.Start.IsValid() {
+		switch {
+		case list.ItemDefaults != nil:
+			if text != it.Label {
+				ci.TextEditText = text
+			}
+		case it.Replace.Start.IsValid():
 			ci.TextEdit = &protocol.TextEdit{Range: rangeOf(v.File, it.Replace), NewText: text}
-		} else {
+		default:
 			ci.InsertText = text
 		}
-		out = append(out, ci)
+		list.Items = append(list.Items, ci)
 	}
-	return &protocol.CompletionList{IsIncomplete: false, Items: out}, nil
+	return &list, nil
+}
+
+// completionList is protocol.CompletionList with LSP 3.17's itemDefaults:
+// most lists replace the same word, and giving its range once instead of a
+// textEdit per item makes a long list a third of the size.
+type completionList struct {
+	IsIncomplete bool                `json:"isIncomplete"`
+	ItemDefaults *completionDefaults `json:"itemDefaults,omitempty"`
+	Items        []completionItem    `json:"items"`
+}
+
+type completionDefaults struct {
+	EditRange *protocol.Range `json:"editRange,omitempty"`
+}
+
+// completionItem adds LSP 3.17's textEditText (the text inserted over the
+// default edit range, when it is not the label) to protocol.CompletionItem.
+type completionItem struct {
+	protocol.CompletionItem
+	TextEditText string `json:"textEditText,omitempty"`
+}
+
+// sameReplace reports whether every item replaces the same range.
+func sameReplace(items []analysis.Completion) bool {
+	for _, it := range items {
+		if it.Replace != items[0].Replace || !it.Replace.Start.IsValid() {
+			return false
+		}
+	}
+	return true
 }
 
 func completionKind(k analysis.CompletionKind) protocol.CompletionItemKind {

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"tdls/analysis"
+	"tdls/lsp/lsptest"
 )
 
 const sample = `// Doc for Base.
@@ -287,5 +288,50 @@ func TestUTF16Positions(t *testing.T) {
 	s.change("a.td", "defvar s = \"😀\"; defvar y = !add(1, 2);\n")
 	if err := s.call("textDocument/hover", docAt(s, "a.td", 0, 30), &h); err != nil || h == nil || !strings.Contains(h.Contents.Value, "!add") {
 		t.Fatalf("hover after emoji: %v %+v", err, h)
+	}
+}
+
+// A client that takes LSP 3.17's item defaults gets the replaced range once
+// for the list, and the snippet of an item as its textEditText; nothing is
+// proposed where a new name is being declared.
+func TestCompletionItemDefaults(t *testing.T) {
+	s := startClient(t, map[string]string{"a.td": "class Alpha;\ndef X : A\n!su\ndef A\n"}, Options{}, nil, nil,
+		func(c *lsptest.Client) { c.CompletionItemDefaults = []string{"editRange", "insertTextFormat"} })
+	s.open("a.td")
+	type list struct {
+		ItemDefaults struct {
+			EditRange *protocol.Range `json:"editRange"`
+		} `json:"itemDefaults"`
+		Items []struct {
+			Label        string             `json:"label"`
+			TextEdit     *protocol.TextEdit `json:"textEdit"`
+			TextEditText string             `json:"textEditText"`
+		} `json:"items"`
+	}
+	complete := func(line, char int) list {
+		var l list
+		if err := s.call("textDocument/completion", docAt(s, "a.td", line, char), &l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := complete(1, 9) // def X : A|
+	want := protocol.Range{Start: protocol.Position{Line: 1, Character: 8}, End: protocol.Position{Line: 1, Character: 9}}
+	if l.ItemDefaults.EditRange == nil || *l.ItemDefaults.EditRange != want || len(l.Items) == 0 || l.Items[0].Label != "Alpha" {
+		t.Fatalf("after ':': %+v", l)
+	}
+	for _, it := range l.Items {
+		if it.TextEdit != nil || it.TextEditText != "" {
+			t.Errorf("%s: per-item edit %+v %q", it.Label, it.TextEdit, it.TextEditText)
+		}
+	}
+	l = complete(2, 3) // !su|
+	for _, it := range l.Items {
+		if it.Label == "!sub" && it.TextEditText != "!sub(${1:a}, ${2:b})$0" {
+			t.Errorf("!sub: %+v", it)
+		}
+	}
+	if l := complete(3, 5); len(l.Items) != 0 { // def A|
+		t.Errorf("at a def's name: %+v", l.Items)
 	}
 }

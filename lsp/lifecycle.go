@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -31,6 +32,20 @@ type initializeParams struct {
 	Capabilities          protocol.ClientCapabilities `json:"capabilities"`
 }
 
+// capabilities317 holds the client capabilities of LSP 3.17 that the
+// protocol package predates.
+type capabilities317 struct {
+	Capabilities struct {
+		TextDocument struct {
+			Completion struct {
+				CompletionList struct {
+					ItemDefaults []string `json:"itemDefaults"`
+				} `json:"completionList"`
+			} `json:"completion"`
+		} `json:"textDocument"`
+	} `json:"capabilities"`
+}
+
 func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p initializeParams
 	if err := decode(raw, &p); err != nil {
@@ -50,8 +65,11 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	if len(folders) == 0 && p.RootPath != "" {
 		folders = append(folders, p.RootPath)
 	}
+	var caps capabilities317
+	_ = decode(raw, &caps)
 	st, _ := parseSettings(p.InitializationOptions)
 	s.mu.Lock()
+	s.defaultEditRange = slices.Contains(caps.Capabilities.TextDocument.Completion.CompletionList.ItemDefaults, "editRange")
 	s.folders, s.settings, s.clientCaps = folders, st, p.Capabilities
 	if ws := p.Capabilities.Workspace; ws != nil {
 		s.configPull = ws.Configuration

@@ -45,8 +45,11 @@ type Server struct {
 	clientCaps  protocol.ClientCapabilities
 	configPull  bool // the client answers workspace/configuration
 	lineFolding bool
-	exited      chan struct{}
-	indexCancel context.CancelFunc
+	// defaultEditRange: the client takes a completion list's common
+	// replace range once, in itemDefaults, instead of a textEdit per item.
+	defaultEditRange bool
+	exited           chan struct{}
+	indexCancel      context.CancelFunc
 }
 
 type serverState int

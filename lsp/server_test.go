@@ -41,6 +41,13 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 
 func start(t *testing.T, files map[string]string, opts Options, initOptions any, config any) *session {
 	t.Helper()
+	return startClient(t, files, opts, initOptions, config, nil)
+}
+
+// startClient is start with a hook that sets the client up (its advertised
+// capabilities) before the initialize handshake.
+func startClient(t *testing.T, files map[string]string, opts Options, initOptions any, config any, setup func(*lsptest.Client)) *session {
+	t.Helper()
 	dir := t.TempDir()
 	writeFiles(t, dir, files)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -50,6 +57,9 @@ func start(t *testing.T, files map[string]string, opts Options, initOptions any,
 	go func() { done <- NewServer(opts).Run(ctx, srvConn) }()
 	c := lsptest.New(ctx, cliConn)
 	c.Configuration = config
+	if setup != nil {
+		setup(c)
+	}
 	s := &session{t: t, ctx: ctx, client: c, dir: dir, done: done}
 	if _, err := c.Initialize(ctx, dir, initOptions); err != nil {
 		t.Fatal(err)

@@ -135,7 +135,16 @@ func (s *tolerantStream) writeRaw(body []byte) (int64, error) {
 }
 
 func (s *tolerantStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	body, err := json.Marshal(msg)
+	// jsonrpc2's messages marshal themselves; calling that directly saves
+	// json.Marshal's second pass over the body (it compacts what a
+	// Marshaler returns), which is most of the cost of a long answer.
+	var body []byte
+	var err error
+	if m, ok := msg.(json.Marshaler); ok {
+		body, err = m.MarshalJSON()
+	} else {
+		body, err = json.Marshal(msg)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("marshaling message: %w", err)
 	}

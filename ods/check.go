@@ -15,16 +15,25 @@ import (
 func Check(m *Model, warnIn *tablegen.File) []tablegen.Diagnostic {
 	var out []tablegen.Diagnostic
 	for _, op := range m.Ops {
-		for _, p := range op.problems {
-			out = append(out, op.diag(tablegen.SeverityError, p.code, p.rng, p.msg))
-		}
-		out = append(out, op.checkSegments()...)
-		out = append(out, op.checkAssemblyFormat()...)
+		out = append(out, op.definitionErrors()...)
 		if warnIn == nil || warnIn.Contains(op.Range.Start) {
 			out = append(out, op.bestPractice()...)
 		}
 	}
 	return out
+}
+
+// definitionErrors are the op's errors as mlir-tblgen reports them,
+// computed once per op.
+func (op *Op) definitionErrors() []tablegen.Diagnostic {
+	op.errorsOnce.Do(func() {
+		for _, p := range op.problems {
+			op.errors = append(op.errors, op.diag(tablegen.SeverityError, p.code, p.rng, p.msg))
+		}
+		op.errors = append(op.errors, op.checkSegments()...)
+		op.errors = append(op.errors, op.checkAssemblyFormat()...)
+	})
+	return op.errors
 }
 
 func (op *Op) diag(sev tablegen.Severity, code string, r tablegen.Range, msg string) tablegen.Diagnostic {

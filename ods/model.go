@@ -16,12 +16,24 @@ type Model struct {
 	opByDef      map[string]*Op
 	opByName     map[string]*Op
 	opByRecord   map[*eval.Record]*Op
+	reuse        *Model // while building: the model BuildFrom reuses
 }
 
 // Build makes the model of every def deriving from Dialect and Op. It never
 // fails: what mlir-tblgen would reject is kept as far as it goes and
 // reported by Check.
-func Build(res *eval.Result) *Model {
+func Build(res *eval.Result) *Model { return BuildFrom(res, nil) }
+
+// BuildFrom is Build reusing the ops and dialects of prev (a model of an
+// earlier evaluation, or nil) whose def records res shares: an evaluation
+// resumed from a checkpoint shares the records of the statements before
+// the edit, and an op is a function of its record (and of which
+// InferTypeOpInterface def the unit has), so after a keystroke only the
+// ops after it are built again.
+func BuildFrom(res *eval.Result, prev *Model) *Model {
+	if prev != nil && prev.Result.Def(inferTypeOpInterface) != res.Def(inferTypeOpInterface) {
+		prev = nil
+	}
 	m := &Model{
 		Result:       res,
 		dialectByDef: map[*eval.Record]*Dialect{},
@@ -29,6 +41,8 @@ func Build(res *eval.Result) *Model {
 		opByName:     map[string]*Op{},
 		opByRecord:   map[*eval.Record]*Op{},
 	}
+	m.reuse = prev
+	defer func() { m.reuse = nil }()
 	for _, def := range res.Defs {
 		if isA(def, "Dialect") {
 			m.dialectFor(def)
@@ -41,7 +55,13 @@ func Build(res *eval.Result) *Model {
 		if !isA(def, "Op") {
 			continue
 		}
-		op := m.buildOp(def)
+		op := prev.opOf(def)
+		switch {
+		case op == nil:
+			op = m.buildOp(def)
+		case op.Dialect != nil:
+			m.dialectFor(op.Dialect.Def)
+		}
 		m.Ops = append(m.Ops, op)
 		m.opByDef[def.NameString()] = op
 		m.opByRecord[def] = op
@@ -52,11 +72,29 @@ func Build(res *eval.Result) *Model {
 	return m
 }
 
+// opOf returns the op built from def, or nil (also for a nil model).
+func (m *Model) opOf(def *eval.Record) *Op {
+	if m == nil {
+		return nil
+	}
+	return m.opByRecord[def]
+}
+
+func (m *Model) dialectOf(def *eval.Record) *Dialect {
+	if m == nil {
+		return nil
+	}
+	return m.dialectByDef[def]
+}
+
 func (m *Model) dialectFor(def *eval.Record) *Dialect {
 	if d := m.dialectByDef[def]; d != nil {
 		return d
 	}
-	d := newDialect(def)
+	d := m.reuse.dialectOf(def)
+	if d == nil {
+		d = newDialect(def)
+	}
 	m.dialectByDef[def] = d
 	m.Dialects = append(m.Dialects, d)
 	return d

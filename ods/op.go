@@ -3,6 +3,7 @@ package ods
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -59,6 +60,10 @@ type Op struct {
 	// order mlir-tblgen would meet them.
 	problems []problem
 	set      *tablegen.SourceSet
+	// errors memoizes the op's definition and format errors: the op is
+	// shared by the models of every evaluation that shares its record.
+	errorsOnce sync.Once
+	errors     []tablegen.Diagnostic
 }
 
 // DerivedAttribute is an attribute computed from the op, declared as a

@@ -127,6 +127,7 @@ func openIn(ctx context.Context, s server, path, text string) (*lsptest.Client, 
 	if err != nil {
 		return nil, err
 	}
+	c.CompletionItemDefaults = []string{"commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"} // as VS Code
 	if _, err := c.Initialize(ctx, filepath.Dir(path), nil); err != nil {
 		c.Shutdown(context.Background())
 		return nil, err
@@ -158,8 +159,25 @@ func queryOffset(text string) int {
 	return -1
 }
 
-// queries opens path and times n hover and n completion requests at
-// queryOffset.
+// completionOffset is one character into the first parent class of the def
+// at queryOffset — where completion is typed most — else queryOffset.
+func completionOffset(text string) int {
+	off := queryOffset(text)
+	if off < 0 {
+		return off
+	}
+	end := strings.IndexAny(text[off:], "{;")
+	if end < 0 {
+		return off
+	}
+	if i := strings.Index(text[off:off+end], " : "); i >= 0 {
+		return off + i + len(" : ") + 1
+	}
+	return off
+}
+
+// queries opens path and times n hover requests at queryOffset and n
+// completion requests at completionOffset, as VS Code sends them.
 func queries(s server, path, text string, n int) (hover, completion time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -173,13 +191,15 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 	if off < 0 {
 		return 0, 0, fmt.Errorf("no def or include in %s", path)
 	}
-	line := strings.Count(text[:off], "\n")
-	col := off - (strings.LastIndexByte(text[:off], '\n') + 1)
-	params := map[string]any{
-		"textDocument": map[string]any{"uri": "file://" + path},
-		"position":     map[string]any{"line": line, "character": col},
+	at := func(off int) map[string]any {
+		line := strings.Count(text[:off], "\n")
+		col := off - (strings.LastIndexByte(text[:off], '\n') + 1)
+		return map[string]any{
+			"textDocument": map[string]any{"uri": "file://" + path},
+			"position":     map[string]any{"line": line, "character": col},
+		}
 	}
-	timeIt := func(method string) (time.Duration, error) {
+	timeIt := func(method string, params map[string]any) (time.Duration, error) {
 		var ts []time.Duration
 		for i := 0; i < n; i++ {
 			var res any
@@ -192,10 +212,10 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 		}
 		return median(ts), nil
 	}
-	if hover, err = timeIt("textDocument/hover"); err != nil {
+	if hover, err = timeIt("textDocument/hover", at(off)); err != nil {
 		return 0, 0, err
 	}
-	completion, err = timeIt("textDocument/completion")
+	completion, err = timeIt("textDocument/completion", at(completionOffset(text)))
 	if err != nil && strings.Contains(err.Error(), "method not found") {
 		return hover, -1, nil // tblgen-lsp-server has no completion
 	}

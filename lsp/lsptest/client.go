@@ -33,6 +33,11 @@ type Client struct {
 	// ShowDocument, when set before Initialize, advertises
 	// window/showDocument and answers it (success or not).
 	ShowDocument func(uri protocol.DocumentURI) bool
+	// CompletionItemDefaults, when set before Initialize, lists the
+	// completion-list item defaults the client takes (LSP 3.17; VS Code
+	// sends "commitCharacters", "editRange", "insertTextFormat",
+	// "insertTextMode" and "data").
+	CompletionItemDefaults []string
 }
 
 // Published is one publishDiagnostics notification and when it arrived.
@@ -137,9 +142,12 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 	params := map[string]any{
 		"processId": nil,
 		"capabilities": map[string]any{
-			"workspace":    map[string]any{"configuration": c.Configuration != nil},
-			"textDocument": map[string]any{"publishDiagnostics": map[string]any{"relatedInformation": true}},
-			"window":       map[string]any{"showDocument": map[string]any{"support": c.ShowDocument != nil}},
+			"workspace": map[string]any{"configuration": c.Configuration != nil},
+			"textDocument": map[string]any{
+				"publishDiagnostics": map[string]any{"relatedInformation": true},
+				"completion":         map[string]any{"completionList": map[string]any{"itemDefaults": c.CompletionItemDefaults}},
+			},
+			"window": map[string]any{"showDocument": map[string]any{"support": c.ShowDocument != nil}},
 		},
 		"initializationOptions": initOptions,
 	}
