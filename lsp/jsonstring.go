@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -11,14 +12,17 @@ import (
 // full text of a didChange is the largest thing the server decodes on every
 // keystroke; copying the runs between escapes in bulk makes this several
 // times faster than a general decoder, which inspects every byte. It agrees
-// with encoding/json on valid input (a test checks), keeps other bytes as
-// they are, and turns a lone UTF-16 surrogate into U+FFFD as encoding/json
-// does.
+// with encoding/json on valid input (a test checks), rejects raw control
+// characters as it does, keeps invalid UTF-8 as it is, and turns a lone
+// UTF-16 surrogate into U+FFFD as encoding/json does.
 func unquoteJSON(raw []byte) ([]byte, error) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return nil, errors.New("text is not a JSON string")
 	}
 	s := raw[1 : len(raw)-1]
+	if hasControl(s) {
+		return nil, errors.New("control character in JSON string")
+	}
 	out := make([]byte, 0, len(s))
 	for {
 		i := bytes.IndexByte(s, '\\')
@@ -55,6 +59,25 @@ func unquoteJSON(raw []byte) ([]byte, error) {
 		}
 		s = s[i+2:]
 	}
+}
+
+// hasControl reports whether b holds a byte below 0x20, which JSON allows
+// in a string only escaped; eight bytes at a time.
+func hasControl(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		if (x-ones*0x20)&^x&highs != 0 {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // decodeUnicodeEscape reads `\uXXXX`, or a surrogate pair `\uXXXX\uXXXX`,

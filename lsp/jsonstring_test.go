@@ -51,9 +51,29 @@ func TestUnquoteJSONAgreesWithEncodingJSON(t *testing.T) {
 			t.Errorf("unquoteJSON(%s) = %q, %v; want %q", raw, got, err, want)
 		}
 	}
-	for _, bad := range []string{`"\x"`, `"\u12"`, `"abc\"`, `abc`, `"\uZZZZ"`} {
+	for _, bad := range []string{`"\x"`, `"\u12"`, `"abc\"`, `abc`, `"\uZZZZ"`, "\"a\tb\"", "\"\x00\"", "\"0123456789\x1f\""} {
 		if _, err := unquoteJSON([]byte(bad)); err == nil {
 			t.Errorf("unquoteJSON(%s) accepted invalid input", bad)
+		}
+	}
+}
+
+func TestHasControlMatchesBytewise(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	b := make([]byte, 19)
+	for i := 0; i < 200000; i++ {
+		for k := range b {
+			b[k] = byte(rng.Intn(256))
+			if rng.Intn(3) > 0 { // mostly printable, as texts are
+				b[k] = byte(0x20 + rng.Intn(0x60))
+			}
+		}
+		want := false
+		for _, c := range b {
+			want = want || c < 0x20
+		}
+		if hasControl(b) != want {
+			t.Fatalf("hasControl(%q) = %v", b, !want)
 		}
 	}
 }

@@ -37,6 +37,7 @@ type Server struct {
 	ws      *analysis.Workspace
 	checker *analysis.Checker
 
+	stream      *tolerantStream
 	mu          sync.Mutex
 	state       serverState
 	inflight    map[string]context.CancelFunc
@@ -91,8 +92,8 @@ func NewServer(opts Options) *Server {
 
 // Run serves rwc.
 func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
-	stream := newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, zap.Error(err)) })
-	s.conn = jsonrpc2.NewConn(stream)
+	s.stream = newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, zap.Error(err)) })
+	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.dispatch)
 	select {
 	case <-s.conn.Done():

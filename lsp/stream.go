@@ -26,6 +26,11 @@ type tolerantStream struct {
 	in   *bufio.Reader
 	mu   sync.Mutex // serialises writes
 	log  func(msg string, err error)
+	// lifted holds the didChange texts lifted out of the message Read
+	// returned last (see liftChangeTexts). The connection handles a
+	// notification before it reads the next message, so they stay valid
+	// while it is handled.
+	lifted [][]byte
 }
 
 func newTolerantStream(conn io.ReadWriteCloser, log func(string, error)) *tolerantStream {
@@ -56,6 +61,7 @@ func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, err
 			return nil, total, err
 		}
 		total += length
+		data, s.lifted = liftChangeTexts(data)
 		msg, err := jsonrpc2.DecodeMessage(data)
 		if err != nil {
 			code := jsonrpc2.ParseError

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -40,12 +41,21 @@ type contentChange struct {
 	Text json.RawMessage `json:"text"`
 }
 
-// text decodes the change's text (missing or null reads as empty).
-func (c contentChange) text() ([]byte, error) {
+// text decodes the change's text (missing or null reads as empty); a
+// number is the index of a text the stream lifted out of the message.
+func (c contentChange) text(lifted [][]byte) ([]byte, error) {
 	if len(c.Text) == 0 || string(c.Text) == "null" {
 		return nil, nil
 	}
-	b, err := unquoteJSON(c.Text)
+	raw := []byte(c.Text)
+	if c.Text[0] >= '0' && c.Text[0] <= '9' {
+		k, err := strconv.Atoi(string(c.Text))
+		if err != nil || k >= len(lifted) {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "text is not a string")
+		}
+		raw = lifted[k]
+	}
+	b, err := unquoteJSON(raw)
 	if err != nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
 	}
@@ -70,7 +80,7 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 	}
 	text := o.Content
 	for _, c := range p.ContentChanges {
-		ct, err := c.text()
+		ct, err := c.text(s.stream.lifted)
 		if err != nil {
 			return err
 		}
