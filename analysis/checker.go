@@ -27,6 +27,11 @@ type Checker struct {
 	pending   map[string]bool
 	units     map[string]*Unit           // last unit checked for each open file
 	published map[string]map[string]bool // open file -> closed files it published for
+	// evalShown holds, for each open file, the evaluation diagnostics last
+	// published for it and the text they were found in. Until the
+	// evaluation of an edit is done they are shown again, moved with the
+	// text, so that they do not blink off and on at every keystroke.
+	evalShown map[string]shownEvaluation
 
 	// pubMu orders the evaluation phase's publishes with cancellation: a
 	// round cancelled under pubMu publishes nothing more.
@@ -37,7 +42,8 @@ type Checker struct {
 // NewChecker starts checking w's open files; publish is called from a
 // background goroutine, one file at a time.
 func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
-	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]*Unit{}, published: map[string]map[string]bool{}}
+	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]*Unit{},
+		published: map[string]map[string]bool{}, evalShown: map[string]shownEvaluation{}}
 }
 
 // Changed schedules a re-check of every open file that the change of paths
@@ -107,6 +113,7 @@ func (c *Checker) Closed(path string) []string {
 	defer c.mu.Unlock()
 	delete(c.pending, path)
 	delete(c.units, path)
+	delete(c.evalShown, path)
 	var out []string
 	for p := range c.published[path] {
 		out = append(out, p)
@@ -185,9 +192,24 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 // closed files of u that have problems; withEval adds the evaluator's.
 func (c *Checker) publishUnit(snap *Snapshot, f string, u *Unit, withEval bool) {
 	diags := u.Diagnostics(f)
-	if withEval {
-		diags = append(diags, u.EvaluationDiagnostics(f)...)
+	if !withEval {
+		// The syntax publish of an edit: f's evaluation diagnostics of before
+		// stay until the evaluation publish replaces them; closed files keep
+		// what they show.
+		c.mu.Lock()
+		shown := c.evalShown[f]
+		c.mu.Unlock()
+		diags = append(diags, shown.movedTo(u.Files[f])...)
+		c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Diagnostics: diags, Snapshot: snap})
+		return
 	}
+	evalDiags := u.EvaluationDiagnostics(f)
+	diags = append(diags, evalDiags...)
+	c.mu.Lock()
+	if _, open := c.units[f]; open {
+		c.evalShown[f] = shownEvaluation{file: u.Files[f], diags: evalDiags}
+	}
+	c.mu.Unlock()
 	// Problems inside closed included files are shown there too.
 	others := map[string][]Diagnostic{}
 	files := u.FilesWithErrors()

@@ -73,3 +73,23 @@ func TestB3NavigationSurvivesSyntaxErrors(t *testing.T) {
 		t.Errorf("hover after a syntax error: %+v %v", h, err)
 	}
 }
+
+// An evaluation error does not blink off while an edit elsewhere is being
+// evaluated: every publish of the edit shows it, moved with the text.
+func TestEvaluationErrorsStayThroughAnEdit(t *testing.T) {
+	s := start(t, map[string]string{"a.td": "class C;\ndef X : C;\ndef Y : D;\n"}, Options{}, nil, nil)
+	if p := s.open("a.td"); len(p.Diagnostics) != 1 {
+		t.Fatalf("open: %s", messages(p))
+	}
+	before := len(s.client.Diagnostics(s.path("a.td")))
+	s.change("a.td", "// a comment\nclass C;\ndef X : C;\ndef Y : D;\n")
+	pubs := s.client.Diagnostics(s.path("a.td"))[before:]
+	if len(pubs) < 2 {
+		t.Fatalf("%d publishes after the edit, want the syntax and the evaluation one", len(pubs))
+	}
+	for i, p := range pubs {
+		if len(p.Params.Diagnostics) != 1 || p.Params.Diagnostics[0].Range.Start.Line != 3 {
+			t.Errorf("publish %d: %s %+v", i, messages(p.Params), p.Params.Diagnostics)
+		}
+	}
+}
