@@ -28,7 +28,8 @@ func Build(unit *tablegen.Unit, res *eval.Result, model *ods.Model) *PatternSet 
 		model = ods.Build(res)
 	}
 	s := &PatternSet{Result: res, ODS: model}
-	if res.Class("Pattern") == nil {
+	patternClass := res.Class("Pattern")
+	if patternClass == nil {
 		return s
 	}
 	var stmts []*tablegen.Statement
@@ -37,7 +38,7 @@ func Build(unit *tablegen.Unit, res *eval.Result, model *ods.Model) *PatternSet 
 	}
 	s.ast = newASTIndex(stmts)
 	for _, def := range res.Defs {
-		if isA(def, "Pattern") {
+		if def.DerivesFrom(patternClass) {
 			s.Patterns = append(s.Patterns, s.buildPattern(def))
 		}
 	}

@@ -43,24 +43,26 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 	}
 	m.reuse = prev
 	defer func() { m.reuse = nil }()
+	dialectClass, opClass := res.Class("Dialect"), res.Class("Op")
 	for _, def := range res.Defs {
-		if isA(def, "Dialect") {
+		if def.DerivesFrom(dialectClass) {
 			m.dialectFor(def)
 		}
 	}
-	if res.Class("Op") == nil {
+	if opClass == nil {
 		return m
 	}
 	for _, def := range res.Defs {
-		if !isA(def, "Op") {
-			continue
-		}
 		op := prev.opOf(def)
 		switch {
-		case op == nil:
+		case op != nil:
+			if op.Dialect != nil {
+				m.dialectFor(op.Dialect.Def)
+			}
+		case def.DerivesFrom(opClass):
 			op = m.buildOp(def)
-		case op.Dialect != nil:
-			m.dialectFor(op.Dialect.Def)
+		default:
+			continue
 		}
 		m.Ops = append(m.Ops, op)
 		m.opByDef[def.NameString()] = op

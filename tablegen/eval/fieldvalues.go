@@ -33,6 +33,24 @@ func (r *Record) IsA(class string) bool {
 	return false
 }
 
+// DerivesFrom reports whether class c (a class record of r's evaluation)
+// is r or one of its superclasses: IsA by identity, for loops over every
+// record.
+func (r *Record) DerivesFrom(c *Record) bool {
+	if r == nil || c == nil {
+		return false
+	}
+	if r == c {
+		return true
+	}
+	for _, s := range r.Supers {
+		if s.Class == c {
+			return true
+		}
+	}
+	return false
+}
+
 // StringValue is a string (or code) field; ok is false when the field is
 // missing, unset or not a string.
 func (r *Record) StringValue(name string) (s string, ok bool) {
