@@ -2,9 +2,12 @@
 // stdio in the same run, the time from a one-character full-document
 // didChange to the publishDiagnostics that answers it, at the end and in
 // the middle of large MLIR .td files; it prints the median of N edits and
-// the ratio tdls / tblgen-lsp-server. tdls publishes twice (syntax first,
-// then evaluation); both are reported, the ratio is of the first. Every
-// edit makes new content, so no evaluation comes from the cache.
+// the ratio tdls / tblgen-lsp-server. tdls publishes twice: first the new
+// syntax diagnostics with the evaluation diagnostics of before moved with
+// the text, then the new evaluation's. Both are reported; the ratio of the
+// first is the bar's, the worst of the second is printed beside it. Every
+// edit makes new content, so no evaluation comes from the cache. Hover and
+// completion are then timed as VS Code sends them.
 //
 //	go run ./bench/lsplatency [-n 20] [-tdls BIN] [-tblgen BIN] [-include DIR] [-files A,B]
 package main
@@ -69,7 +72,7 @@ func main() {
 		{"tblgen-lsp-server", *tblgen, []string{"--tablegen-extra-dir=" + *include}, false},
 	}
 	fmt.Printf("%-14s %-6s %12s %16s %20s %8s %10s\n", "file", "where", "tdls", "tdls evaluated", "tblgen-lsp-server", "ratio", "eval ratio")
-	worst := 0.0
+	worst, worstEval := 0.0, 0.0
 	editMed := map[string]time.Duration{} // tblgen-lsp-server, middle edit
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
@@ -87,6 +90,7 @@ func main() {
 			}
 			ratio := float64(med[0]) / float64(med[1])
 			worst = max(worst, ratio)
+			worstEval = max(worstEval, float64(evalMed[0])/float64(med[1]))
 			fmt.Printf("%-14s %-6s %12s %16s %20s %8.3f %10.3f\n", filepath.Base(rel), where, round(med[0]), round(evalMed[0]), round(med[1]),
 				ratio, float64(evalMed[0])/float64(med[1]))
 			if where == "middle" {
@@ -94,7 +98,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server %.3f (bar 0.2)\n\n", worst)
+	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server %.3f (bar 0.2); evaluation publish %.3f\n\n", worst, worstEval)
 
 	// Hover and completion on a def name in the middle of each file, against
 	// the bar of a tenth of tblgen-lsp-server's edit-to-diagnostics time.
