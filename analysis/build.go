@@ -15,7 +15,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		return nil, err
 	}
 	w := s.w
-	lay := w.layoutFor(root)
+	lay := w.layout
 	lay.mu.Lock()
 	defer lay.mu.Unlock()
 

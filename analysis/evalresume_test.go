@@ -75,3 +75,39 @@ func evalSummary(t *testing.T, r *eval.Result) string {
 	}
 	return buf.String()
 }
+
+// Two units that start with the same includes share the evaluation of that
+// prefix: every file has one place in the workspace's position space, so
+// the prefix is the same text at the same positions in both.
+func TestUnitsShareTheirIncludePrefix(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"base.td": "class Base<int n> { int v = n; }\ndef Shared : Base<1>;\n",
+		"one.td":  "include \"base.td\"\ndef One : Base<2>;\n",
+		"two.td":  "include \"base.td\"\n\n// a different root\ndef Two : Base<3>;\ndef Three : Base<4>;\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	evaluate := func(name string) *eval.Result {
+		u, err := w.Snapshot().Unit(ctx, filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := u.Evaluated(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	one, two := evaluate("one.td"), evaluate("two.td")
+	if one.Def("Shared") == nil || one.Def("Shared") != two.Def("Shared") || one.Class("Base") != two.Class("Base") {
+		t.Errorf("the include prefix was evaluated twice")
+	}
+	if one.Def("One") == nil || two.Def("Three") == nil || two.Def("One") != nil {
+		t.Errorf("the units' own records are wrong")
+	}
+}

@@ -7,12 +7,14 @@ import (
 	"tdls/tablegen"
 )
 
-// layout gives every file of one translation unit a stable place in that
-// unit's position space, across snapshots. A file keeps its base while its
-// content fits the slot, so the tokens and syntax trees cached for unchanged
-// files stay valid, and after an edit the statements of the edited file
-// before the edit keep their positions. Each snapshot builds a fresh
-// tablegen.SourceSet with the files at their slots and padding between.
+// layout gives every file of the workspace a stable place in one position
+// space, across snapshots and translation units. A file keeps its base
+// while its content fits the slot, so the tokens and syntax trees cached
+// for unchanged files stay valid, after an edit the statements of the
+// edited file before the edit keep their positions, and the include prefix
+// two units share (OpBase.td and friends) lies at the same positions in
+// both, so that its evaluation is shared. Each unit builds a fresh
+// tablegen.SourceSet with its files at their slots.
 type layout struct {
 	mu    sync.Mutex // held while a unit is assembled against this layout
 	slots map[string]slot
@@ -38,22 +40,6 @@ func (l *layout) place(path string, size int) tablegen.Pos {
 	return s.base
 }
 
-// padding is shared zero bytes standing for the unused parts of slots;
-// nothing ever reads it.
-var (
-	paddingMu sync.Mutex
-	padding   []byte
-)
-
-func paddingOf(n int) []byte {
-	paddingMu.Lock()
-	defer paddingMu.Unlock()
-	if len(padding) < n {
-		padding = make([]byte, n+n/2)
-	}
-	return padding[:n:n]
-}
-
 // placedFile is one file of a unit at its base.
 type placedFile struct {
 	path    string
@@ -67,17 +53,8 @@ func buildSet(files []placedFile) (*tablegen.SourceSet, map[string]*tablegen.Fil
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].base < sorted[j].base })
 	set := tablegen.NewSourceSet()
 	byPath := make(map[string]*tablegen.File, len(files))
-	next := tablegen.Pos(1)
 	for _, pf := range sorted {
-		if gap := int(pf.base - next); gap > 0 {
-			set.AddFile("", paddingOf(gap-1))
-		}
-		f := set.AddFile(pf.path, pf.content)
-		if f.Base != pf.base {
-			panic("analysis: layout out of sync with source set")
-		}
-		byPath[pf.path] = f
-		next = pf.base + tablegen.Pos(len(pf.content)+1)
+		byPath[pf.path] = set.AddFileAt(pf.path, pf.content, pf.base)
 	}
 	return set, byPath
 }

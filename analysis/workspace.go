@@ -14,7 +14,7 @@ type Workspace struct {
 	disk    *diskCache
 	lexes   *lexCache
 	entries *entryCache
-	layouts map[string]*layout
+	layout  *layout               // one position space for every unit (see layout)
 	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
 	graph   *includeGraph
 	evals   *evalCache
@@ -27,7 +27,7 @@ func NewWorkspace(cfg Config) *Workspace {
 		disk:    newDiskCache(),
 		lexes:   newLexCache(),
 		entries: newEntryCache(),
-		layouts: map[string]*layout{},
+		layout:  newLayout(),
 		roots:   map[string]*fileEntry{},
 		evals:   newEvalCache(),
 	}
@@ -171,17 +171,6 @@ func (w *Workspace) SetConfig(cfg Config) *Snapshot {
 		*c = cfg
 		return nil
 	})
-}
-
-func (w *Workspace) layoutFor(root string) *layout {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	l, ok := w.layouts[root]
-	if !ok {
-		l = newLayout()
-		w.layouts[root] = l
-	}
-	return l
 }
 
 func (w *Workspace) previousRoot(root string) *fileEntry {

@@ -160,6 +160,20 @@ func (s *SourceSet) AddFile(name string, content []byte) *File {
 	return f
 }
 
+// AddFileAt is AddFile at base, which must lie after the files already
+// added; the positions skipped belong to no file.
+func (s *SourceSet) AddFileAt(name string, content []byte, base Pos) *File {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if base < s.next {
+		panic("tablegen: AddFileAt below the end of the set")
+	}
+	f := &File{Name: name, Base: base, Content: content}
+	s.next = base + Pos(len(content)+1)
+	s.files = append(s.files, f)
+	return f
+}
+
 // File returns the file that contains p, or nil.
 func (s *SourceSet) File(p Pos) *File {
 	if !p.IsValid() {
