@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -23,35 +22,15 @@ const mlirTblgenBin = "/usr/lib/llvm-22/bin/mlir-tblgen"
 // and records the documents it is asked to show.
 func startShowing(t *testing.T, files map[string]string, initOptions any) (*session, func() []protocol.DocumentURI) {
 	t.Helper()
-	dir := t.TempDir()
-	writeFiles(t, dir, files)
-	ctx, cancel := context.WithCancel(context.Background())
-	srvConn, cliConn := net.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- NewServer(Options{ExtraDirs: []string{llvmInclude}, NoMLIRAutoDetect: true}).Run(ctx, srvConn)
-	}()
-	c := lsptest.New(ctx, cliConn)
 	var mu sync.Mutex
 	var shown []protocol.DocumentURI
-	c.ShowDocument = func(u protocol.DocumentURI) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		shown = append(shown, u)
-		return true
-	}
-	s := &session{t: t, ctx: ctx, client: c, dir: dir, done: done}
-	if _, err := c.Initialize(ctx, dir, initOptions); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = c.Shutdown(context.Background())
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			t.Error("server did not exit after shutdown/exit")
+	s := startClient(t, files, Options{ExtraDirs: []string{llvmInclude}}, initOptions, nil, func(c *lsptest.Client) {
+		c.ShowDocument = func(u protocol.DocumentURI) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			shown = append(shown, u)
+			return true
 		}
-		cancel()
 	})
 	return s, func() []protocol.DocumentURI {
 		mu.Lock()
