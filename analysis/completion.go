@@ -61,9 +61,6 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 		start--
 	}
 	word := string(src[start:off])
-	if !bang && namingDeclaration(src[:start]) {
-		return nil
-	}
 	repl := tablegen.Range{}
 	if v != nil {
 		repl = tablegen.Range{Start: v.Pos(start), End: v.Pos(off)}
@@ -120,11 +117,21 @@ func (s *Snapshot) Complete(v *FileView, src []byte, off int) []Completion {
 // after them is new, and proposing existing names would propose errors.
 var declaringKeywords = []string{"def", "defm", "class", "multiclass", "defvar", "deftype", "foreach"}
 
-// namingDeclaration reports whether the word starting right after before
-// is the name of a declaration.
-func namingDeclaration(before []byte) bool {
+// namingDeclaration reports whether the word being typed at off (not a
+// `$name` or `!operator`) is the name of a declaration.
+func namingDeclaration(src []byte, off int) bool {
+	if off < 0 || off > len(src) {
+		return false
+	}
+	start := off
+	for start > 0 && isWordByte(src[start-1]) {
+		start--
+	}
+	if start > 0 && (src[start-1] == '$' || src[start-1] == '!') {
+		return false
+	}
 	for _, k := range declaringKeywords {
-		if precededByWord(before, k) {
+		if precededByWord(src[:start], k) {
 			return true
 		}
 	}

@@ -13,6 +13,9 @@ import (
 // CompleteWithModels is Complete with the op and pattern proposals of
 // MLIRCompletions first; where those are all that applies, they alone.
 func (s *Snapshot) CompleteWithModels(ctx context.Context, v *FileView, src []byte, off int) []Completion {
+	if namingDeclaration(src, off) {
+		return nil
+	}
 	items, only := s.MLIRCompletions(ctx, v, src, off)
 	if only {
 		return items
@@ -42,9 +45,6 @@ func (s *Snapshot) MLIRCompletions(ctx context.Context, v *FileView, src []byte,
 	start := off
 	for start > 0 && isWordByte(src[start-1]) {
 		start--
-	}
-	if (start == 0 || src[start-1] != '$') && namingDeclaration(src[:start]) {
-		return nil, true
 	}
 	m := v.Unit.modelsWithin(ctx)
 	if m == nil {
