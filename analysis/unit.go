@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"tdls/tablegen"
@@ -105,7 +104,7 @@ type assembly struct {
 	loader  *tablegen.EditorLoader
 	hashes  map[string]uint64
 	macros  map[string]bool
-	stack   []string
+	stack   []tablegen.IncludeFrame
 	files   map[string]placedFile
 	entries map[string]*fileEntry // the entry of each path (root's is the newest)
 	runs    []tokenRun
@@ -146,7 +145,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 		a.entries[path] = e
 	}
 	a.diags = append(a.diags, e.diags...)
-	a.stack = append(a.stack, path)
+	a.stack = append(a.stack, tablegen.IncludeFrame{Path: path, Macros: len(a.macros)})
 	defer func() { a.stack = a.stack[:len(a.stack)-1] }()
 
 	prev := 0
@@ -170,8 +169,8 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 			continue
 		}
 		rpath = filepath.Clean(rpath)
-		if cyc := a.cycle(rpath); cyc != "" {
-			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-cycle", Message: "include cycle: " + cyc})
+		if cyc := tablegen.IncludeRecursion(a.stack, rpath, len(a.macros)); cyc != "" {
+			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-cycle", Message: tablegen.IncludeCycleMessage(cyc)})
 			continue
 		}
 		if len(a.stack) >= maxIncludeDepth {
@@ -202,17 +201,4 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 		a.macros[d] = true
 	}
 	return nil
-}
-
-func (a *assembly) cycle(path string) string {
-	for i, open := range a.stack {
-		if open == path {
-			var chain []string
-			for _, g := range a.stack[i:] {
-				chain = append(chain, filepath.Base(g))
-			}
-			return strings.Join(append(chain, filepath.Base(path)), " -> ")
-		}
-	}
-	return ""
 }

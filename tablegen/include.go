@@ -99,3 +99,39 @@ func isDirError(err error) bool {
 	var pe *os.PathError
 	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
 }
+
+// IncludeFrame is one file of an include chain being lexed, with the number
+// of macros defined when it was entered.
+type IncludeFrame struct {
+	Path   string // cleaned
+	Macros int
+}
+
+// IncludeRecursion reports the chain (`A.td -> B.td -> A.td`) when including
+// path would recurse forever, or "". llvm-tblgen has no cycle check: a file
+// may include itself again, and an include guard (`#ifndef A_TD / #define
+// A_TD`) makes the second inclusion empty. Macros are only ever added, so
+// the inclusion recurses without end exactly when path is re-entered with
+// the same macros as an open inclusion of it: everything from there repeats
+// (llvm-tblgen then overflows its stack or redefines records). A file
+// re-entered after new defines lexes differently and the recursion is
+// bounded by the macros the files can define.
+func IncludeRecursion(stack []IncludeFrame, path string, macros int) string {
+	clean := filepath.Clean(path)
+	for i, open := range stack {
+		if open.Path != clean || open.Macros != macros {
+			continue
+		}
+		chain := make([]string, 0, len(stack)-i+1)
+		for _, g := range stack[i:] {
+			chain = append(chain, filepath.Base(g.Path))
+		}
+		return strings.Join(append(chain, filepath.Base(clean)), " -> ")
+	}
+	return ""
+}
+
+// IncludeCycleMessage is the include-cycle diagnostic for chain.
+func IncludeCycleMessage(chain string) string {
+	return "include cycle: " + chain + " (no include guard stops the file from being read again, so llvm-tblgen recurses without end)"
+}

@@ -66,7 +66,7 @@ type unitLexer struct {
 	set          *SourceSet
 	opts         LexOptions
 	res          *LexResult
-	stack        []*File // include chain, for cycle detection
+	stack        []IncludeFrame // include chain, for recursion detection
 	keepIncludes bool
 
 	// Used by LexAlone and RelexAlone only.
@@ -86,7 +86,7 @@ type prepCond struct {
 
 func (lx *unitLexer) lexFile(f *File, _ *Include) {
 	lx.res.Files = append(lx.res.Files, f)
-	lx.stack = append(lx.stack, f)
+	lx.stack = append(lx.stack, IncludeFrame{Path: filepath.Clean(f.Name), Macros: len(lx.res.Macros)})
 	defer func() { lx.stack = lx.stack[:len(lx.stack)-1] }()
 
 	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
@@ -201,17 +201,9 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", err.Error())
 		return
 	}
-	clean := filepath.Clean(path)
-	for i, open := range lx.stack {
-		if filepath.Clean(open.Name) == clean {
-			chain := make([]string, 0, len(lx.stack)-i+1)
-			for _, g := range lx.stack[i:] {
-				chain = append(chain, filepath.Base(g.Name))
-			}
-			chain = append(chain, filepath.Base(path))
-			lx.res.Diags.errorAt(nameTok.Range(), "include-cycle", "include cycle: "+strings.Join(chain, " -> "))
-			return
-		}
+	if chain := IncludeRecursion(lx.stack, path, len(lx.res.Macros)); chain != "" {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-cycle", IncludeCycleMessage(chain))
+		return
 	}
 	if len(lx.stack) >= lx.opts.MaxIncludeDepth {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-depth", fmt.Sprintf("includes nested deeper than %d", lx.opts.MaxIncludeDepth))

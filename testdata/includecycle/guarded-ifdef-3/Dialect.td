@@ -1,0 +1,12 @@
+// A -> B -> C -> A: the dialect includes its types, the types include the
+// ops, the ops include the dialect. Guards of both spellings.
+#ifdef DIALECT_TD
+#else
+#define DIALECT_TD
+
+class Named<string n> { string Name = n; }
+def TheDialect : Named<"d">;
+
+include "Types.td"
+
+#endif // DIALECT_TD

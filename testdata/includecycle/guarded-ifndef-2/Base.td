@@ -1,0 +1,10 @@
+// A dialect's base file: the dialect, then its ops.
+#ifndef BASE_TD
+#define BASE_TD
+
+class Base<int n> { int N = n; }
+def FromBase : Base<1>;
+
+include "Ops.td"
+
+#endif // BASE_TD

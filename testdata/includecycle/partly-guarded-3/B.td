@@ -1,0 +1,2 @@
+include "C.td"
+def FromB;

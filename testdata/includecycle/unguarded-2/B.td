@@ -1,0 +1,2 @@
+def FromB;
+include "A.td"

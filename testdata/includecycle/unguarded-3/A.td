@@ -1,0 +1,2 @@
+include "B.td"
+def FromA;

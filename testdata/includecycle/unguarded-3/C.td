@@ -1,0 +1,2 @@
+include "A.td"
+def FromC;

@@ -1,0 +1,2 @@
+def Self;
+include "Self.td"
