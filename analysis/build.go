@@ -39,12 +39,10 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	placed := mapValues(a.files)
 	set, byPath := buildSet(placed)
 	a.hashes[root] = hash
-	u := &Unit{Root: root, Files: byPath, evals: w.evals, contentKey: unitKey(root, s.cfg.Defines, placed, a.hashes)}
 	tg := &tablegen.Unit{Set: set, Root: byPath[root], Lex: &tablegen.LexResult{Macros: a.macros}}
-	u.TG = tg
-
 	rootEntry := a.entries[root]
-	u.runs, u.eof = a.runs, rootEntry.eof
+	parts := unitParts{root: root, tg: tg, files: byPath, runs: a.runs, eof: rootEntry.eof,
+		contentKey: unitKey(root, s.cfg.Defines, placed, a.hashes), caches: w.evals, pipeline: w.pipeline}
 	seenFile := map[string]bool{}
 	tg.Lex.Files = append(tg.Lex.Files, byPath[root])
 	seenFile[root] = true
@@ -59,7 +57,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 			}
 		}
 		tg.Lex.Includes = append(tg.Lex.Includes, inc)
-		u.Parents = append(u.Parents, ir.parent)
+		parts.parents = append(parts.parents, ir.parent)
 	}
 	tg.Lex.Diags = dedupe(a.diags)
 
@@ -76,7 +74,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		before := e.parsed != nil
 		p := e.parse(set, prev)
 		if !before {
-			u.Reparsed += p.reparsed
+			parts.reparsed += p.reparsed
 		}
 		parses[e] = p
 		if p.splitAt || (p.openEnd && e != rootEntry) {
@@ -99,15 +97,14 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		}
 		tg.Diags = append(append(tablegen.Diagnostics{}, tg.Lex.Diags...), pd...)
 	} else {
-		toks := u.Tokens()
+		toks := joinRuns(a.runs, rootEntry.eof)
 		res := tablegen.Parse(set, toks)
 		tg.Lex.Tokens = toks
-		u.FullParse = true
-		u.Reparsed = len(toks)
+		parts.fullParse, parts.reparsed = true, len(toks)
 		tg.Statements = res.Statements
 		tg.Diags = append(append(tablegen.Diagnostics{}, tg.Lex.Diags...), res.Diags...)
 	}
-	return u, nil
+	return newUnit(parts), nil
 }
 
 // fullUnit parses root with tablegen's own include splicing, without caches.
@@ -115,10 +112,11 @@ func (s *Snapshot) fullUnit(root string, content []byte, loader tablegen.Loader)
 	set := tablegen.NewSourceSet()
 	f := set.AddFile(root, content)
 	tg := tablegen.ParseUnit(set, f, tablegen.LexOptions{Loader: loader, Defines: s.cfg.Defines})
-	u := &Unit{Root: root, TG: tg, Files: map[string]*tablegen.File{}, FullParse: true, Reparsed: len(tg.Lex.Tokens)}
+	parts := unitParts{root: root, tg: tg, files: map[string]*tablegen.File{}, fullParse: true, reparsed: len(tg.Lex.Tokens),
+		caches: s.w.evals, pipeline: s.w.pipeline}
 	for _, fl := range tg.Lex.Files {
-		if _, ok := u.Files[filepath.Clean(fl.Name)]; !ok {
-			u.Files[filepath.Clean(fl.Name)] = fl
+		if _, ok := parts.files[filepath.Clean(fl.Name)]; !ok {
+			parts.files[filepath.Clean(fl.Name)] = fl
 		}
 	}
 	index := map[*tablegen.File]int{}
@@ -127,12 +125,12 @@ func (s *Snapshot) fullUnit(root string, content []byte, loader tablegen.Loader)
 		if j, ok := index[inc.From]; ok {
 			p = j
 		}
-		u.Parents = append(u.Parents, p)
+		parts.parents = append(parts.parents, p)
 		if inc.File != nil {
 			index[inc.File] = i
 		}
 	}
-	return u
+	return newUnit(parts)
 }
 
 func orderedEntries(runs []tokenRun) []*fileEntry {

@@ -268,11 +268,7 @@ type declaredName struct {
 // named class, multiclass, def and defvar declared at the top level of the
 // unit: what a parse alone knows is in scope.
 func (u *Unit) declaredNames(classesOnly bool) []declaredName {
-	key := "declaredNames"
-	if classesOnly {
-		key = "declaredClasses"
-	}
-	return u.Memo(memoKey(key), func() any {
+	return u.names.get(classesOnly, func() []declaredName {
 		var out []declaredName
 		seen := map[string]bool{}
 		add := func(n declaredName) {
@@ -307,7 +303,5 @@ func (u *Unit) declaredNames(classesOnly bool) []declaredName {
 		walk(u.TG.Statements)
 		sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 		return out
-	}).([]declaredName)
+	})
 }
-
-type memoKey string

@@ -1,8 +1,6 @@
 package analysis
 
 import (
-	"sync"
-
 	"tdls/tablegen"
 )
 
@@ -96,17 +94,4 @@ type Ref struct {
 	// Via is the class through which a field is reached in `x.field`
 	// (the class of x), whose overriding lets apply.
 	Via string
-}
-
-// lazyValue computes a per-unit value once, outside the memo lock, so that
-// computations may use other memoized values of the same unit.
-type lazyValue struct {
-	once sync.Once
-	v    any
-}
-
-func (u *Unit) lazy(key any, compute func() any) any {
-	h := u.Memo(key, func() any { return &lazyValue{} }).(*lazyValue)
-	h.once.Do(func() { h.v = compute() })
-	return h.v
 }

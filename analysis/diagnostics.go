@@ -36,7 +36,12 @@ const maxRelated = 20
 // one summary at the include naming them, with the errors as related
 // information.
 func (u *Unit) Diagnostics(path string) []Diagnostic {
-	return u.diagnosticsIn(path, u.TG.Diags)
+	return u.diagnosticsIn(path, u.syntaxDiagnostics())
+}
+
+// syntaxDiagnostics are the parser's problems, out of the check pipeline.
+func (u *Unit) syntaxDiagnostics() tablegen.Diagnostics {
+	return u.pipeline.Report(u.pipeline.Syntax(u.TG))
 }
 
 // diagnosticsIn places diags (of any layer) for path as Diagnostics does.
@@ -129,7 +134,7 @@ func convertDiag(d tablegen.Diagnostic, loc func(tablegen.Range) Location) Diagn
 
 // FilesWithErrors lists the files of the unit, other than the root, that
 // have errors, so that the server can show them in those files too.
-func (u *Unit) FilesWithErrors() []string { return u.filesWithErrors(u.TG.Diags) }
+func (u *Unit) FilesWithErrors() []string { return u.filesWithErrors(u.syntaxDiagnostics()) }
 
 func (u *Unit) filesWithErrors(diags tablegen.Diagnostics) []string {
 	seen := map[string]bool{}

@@ -20,11 +20,15 @@ const checkpointEvery = 8
 // for each root the checkpoints of its last evaluation, every few
 // statements of the root file.
 type resumeCache struct {
-	mu          sync.Mutex
-	prefixes    map[uint64]*prefixCheckpoint
-	prefixOrder []uint64
-	chains      map[string]*checkpointChain
-	chainOrder  []string
+	prefixes *fifoCache[uint64, *prefixCheckpoint]
+	chains   *fifoCache[string, *checkpointChain] // by root
+}
+
+func newResumeCache() resumeCache {
+	return resumeCache{
+		prefixes: newFIFOCache[uint64, *prefixCheckpoint](prefixCacheSize),
+		chains:   newFIFOCache[string, *checkpointChain](chainCacheSize),
+	}
 }
 
 const (
@@ -78,10 +82,8 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 // reusable returns the checkpoints of root's last evaluation that lie
 // before the first statement that differs in stmts.
 func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval.Checkpoint {
-	c.mu.Lock()
-	ch := c.chains[root]
-	c.mu.Unlock()
-	if ch == nil {
+	ch, ok := c.chains.get(root)
+	if !ok {
 		return nil
 	}
 	same := 0
@@ -95,42 +97,13 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 	return ch.cps[:n:n]
 }
 
-func (c *resumeCache) remember(root string, ch *checkpointChain) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.chains == nil {
-		c.chains = map[string]*checkpointChain{}
-	}
-	if _, ok := c.chains[root]; !ok {
-		c.chainOrder = append(c.chainOrder, root)
-		if len(c.chainOrder) > chainCacheSize {
-			delete(c.chains, c.chainOrder[0])
-			c.chainOrder = c.chainOrder[1:]
-		}
-	}
-	c.chains[root] = ch
-}
+func (c *resumeCache) remember(root string, ch *checkpointChain) { c.chains.set(root, ch) }
 
 // prefix returns the checkpoint after tg's first start statements, shared
 // by every unit whose first start statements have the same text at the same
 // positions under the same macros.
 func (c *resumeCache) prefix(tg *tablegen.Unit, start int) *eval.Checkpoint {
-	key := prefixKey(tg, start)
-	c.mu.Lock()
-	if c.prefixes == nil {
-		c.prefixes = map[uint64]*prefixCheckpoint{}
-	}
-	p := c.prefixes[key]
-	if p == nil {
-		p = &prefixCheckpoint{}
-		c.prefixes[key] = p
-		c.prefixOrder = append(c.prefixOrder, key)
-		if len(c.prefixOrder) > prefixCacheSize {
-			delete(c.prefixes, c.prefixOrder[0])
-			c.prefixOrder = c.prefixOrder[1:]
-		}
-	}
-	c.mu.Unlock()
+	p := c.prefixes.add(prefixKey(tg, start), &prefixCheckpoint{})
 	p.once.Do(func() { p.cp = eval.EvaluatePrefix(tg, start, eval.Options{}) })
 	return p.cp
 }

@@ -54,7 +54,7 @@ func (u *Unit) evaluation() *evaluation {
 	defer u.evalMu.Unlock()
 	if u.eval == nil {
 		u.eval = &evaluation{done: make(chan struct{})}
-		if res := u.evals.get(u.contentKey); res != nil {
+		if res, ok := u.cachedResult(); ok {
 			u.eval.res = res
 			u.eval.once.Do(func() {})
 			close(u.eval.done)
@@ -74,13 +74,21 @@ func (u *Unit) evaluate() (res *eval.Result) {
 			}}}
 		}
 	}()
-	if u.evals != nil {
-		res = u.evals.resume.evaluateResumable(u)
-	} else {
-		res = eval.Evaluate(u.TG, eval.Options{})
+	if u.contentKey == 0 {
+		return eval.Evaluate(u.TG, eval.Options{})
 	}
-	u.evals.put(u.contentKey, res)
+	res = u.caches.resume.evaluateResumable(u)
+	u.caches.results.add(u.contentKey, res)
 	return res
+}
+
+// cachedResult is the evaluation of a unit of the same content, if one is
+// kept.
+func (u *Unit) cachedResult() (*eval.Result, bool) {
+	if u.contentKey == 0 {
+		return nil, false
+	}
+	return u.caches.results.get(u.contentKey)
 }
 
 // EvaluationDiagnostics returns the evaluator's diagnostics to show in path,
@@ -108,59 +116,37 @@ func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 	if res == nil {
 		return nil
 	}
-	checks := u.checkDiagnostics(res) // ODS and DRR problems (checks.go)
-	if !u.TG.Diags.HasErrors() {
-		return append(res.Diagnostics[:len(res.Diagnostics):len(res.Diagnostics)], checks...)
-	}
-	var out tablegen.Diagnostics
-	for _, d := range res.Diagnostics {
-		if !consequential[d.Code] {
-			out = append(out, d)
+	m := u.modelsOf(res) // the check pipeline (pipeline.go)
+	hideConsequential := u.TG.Diags.HasErrors()
+	out := make(tablegen.Diagnostics, 0, len(m.Problems))
+	for _, d := range m.Problems {
+		if !hideConsequential || !consequential[d.Code] {
+			out = append(out, d.Diagnostic)
 		}
 	}
-	return append(out, checks...)
+	return u.pipeline.Report(out)
 }
 
-// evalCache keeps the results of the last units evaluated by content, so
-// that reopening a file or undoing an edit does not evaluate again. A
-// result is valid for another unit with the same key: the key covers every
-// file's path, content and place in the unit's position space.
-type evalCache struct {
-	mu    sync.Mutex
-	order []uint64
-	res   map[uint64]*eval.Result
-	// resume keeps checkpoints, so that a unit not in the cache is
-	// evaluated only from the first statement that changed.
-	resume resumeCache
+// evalCaches are the workspace's caches of evaluation work, shared by the
+// units it builds: results by content, so that reopening a file or undoing
+// an edit does not evaluate again (a result is valid for another unit with
+// the same key: the key covers every file's path, content and place in the
+// unit's position space); checkpoints, so that a unit not in the cache is
+// evaluated only from the first statement that changed; and the models
+// built on each result.
+type evalCaches struct {
+	results *fifoCache[uint64, *eval.Result]
+	resume  resumeCache
+	models  modelCache
 }
 
 const evalCacheSize = 4
 
-func newEvalCache() *evalCache { return &evalCache{res: map[uint64]*eval.Result{}} }
-
-func (c *evalCache) get(key uint64) *eval.Result {
-	if c == nil || key == 0 {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.res[key]
-}
-
-func (c *evalCache) put(key uint64, r *eval.Result) {
-	if c == nil || key == 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.res[key]; ok {
-		return
-	}
-	c.res[key] = r
-	c.order = append(c.order, key)
-	if len(c.order) > evalCacheSize {
-		delete(c.res, c.order[0])
-		c.order = c.order[1:]
+func newEvalCaches() *evalCaches {
+	return &evalCaches{
+		results: newFIFOCache[uint64, *eval.Result](evalCacheSize),
+		resume:  newResumeCache(),
+		models:  modelCache{byResult: newFIFOCache[*eval.Result, *modelEntry](modelCacheSize)},
 	}
 }
 

@@ -23,19 +23,11 @@ func (u *Unit) View(path string) *FileView {
 	if f == nil {
 		return nil
 	}
-	v := u.Memo(viewKey(f.Name), func() any {
+	return u.views.get(f.Name, func() *FileView {
 		fv := &FileView{Unit: u, File: f, Path: f.Name}
-		if u.runs != nil {
-			for _, r := range u.runs {
-				if r.e.path == f.Name && r.hi > r.lo {
-					fv.toks = append(fv.toks, r.e.tokens[r.lo:r.hi]...)
-				}
-			}
-		} else {
-			for _, t := range u.TG.Lex.Tokens {
-				if t.Kind != tablegen.TokEOF && f.Contains(t.Pos) {
-					fv.toks = append(fv.toks, t)
-				}
+		for _, r := range u.runs {
+			if r.hi > r.lo && f.Contains(r.e.tokens[r.lo].Pos) {
+				fv.toks = append(fv.toks, r.e.tokens[r.lo:r.hi]...)
 			}
 		}
 		// A file included twice under other macro values can contribute
@@ -48,17 +40,10 @@ func (u *Unit) View(path string) *FileView {
 			}
 		}
 		fv.toks = uniq
-		for _, st := range u.TG.Statements {
-			if f.Contains(st.Range().Start) {
-				fv.stmts = append(fv.stmts, st)
-			}
-		}
+		fv.stmts = u.statementsOf(f)
 		return fv
 	})
-	return v.(*FileView)
 }
-
-type viewKey string
 
 // Tokens returns the file's tokens in order.
 func (v *FileView) Tokens() []tablegen.Token { return v.toks }

@@ -38,17 +38,15 @@ type multiclassInfo struct {
 	targs []*Decl
 }
 
-type globalsKey struct{}
-
 // globals returns the unit's top-level declarations, computed once.
 func (u *Unit) globals() *globals {
-	return u.lazy(globalsKey{}, func() any {
+	return u.decls.get(func() *globals {
 		g := &globals{u: u, classes: map[string]*classInfo{}, multiclass: map[string]*multiclassInfo{},
 			records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
 			deftypes: map[string]*Decl{}, fields: map[[2]string]*Decl{}}
 		g.statements(u.TG.Statements, true)
 		return g
-	}).(*globals)
+	})
 }
 
 // declAt makes a Decl for a name written at id.

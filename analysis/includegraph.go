@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"tdls/tablegen"
 )
@@ -115,12 +114,10 @@ func statOnly(p string) ([]byte, error) {
 	return nil, nil
 }
 
-var graphMu sync.Mutex
-
 // includeGraph returns the workspace include graph, scanning on first use.
 func (s *Snapshot) includeGraph() *includeGraph {
-	graphMu.Lock()
-	defer graphMu.Unlock()
+	s.w.graphMu.Lock()
+	defer s.w.graphMu.Unlock()
 	s.w.mu.Lock()
 	g := s.w.graph
 	s.w.mu.Unlock()

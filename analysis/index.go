@@ -185,6 +185,7 @@ type indexBuild struct {
 type indexParse struct {
 	once     sync.Once
 	file     *tablegen.File
+	entry    *fileEntry
 	stmts    []*tablegen.Statement
 	includes []string // resolved, in order
 }
@@ -209,7 +210,7 @@ func (b *indexBuild) parse(path string) *indexParse {
 		fl, _ := b.lexes.get(path, content, hash, defined)
 		f := b.set.AddFile(path, content)
 		e := newFileEntry(path, fl, f.Base, content)
-		p.file, p.stmts = f, e.parse(b.set, nil).stmts
+		p.file, p.entry, p.stmts = f, e, e.parse(b.set, nil).stmts
 		loader := &tablegen.EditorLoader{IncludeDirs: b.snap.includeDirs(path), ReadFile: statOnly}
 		for _, site := range fl.includes {
 			if rp, _, err := loader.Include(site.name, path); err == nil {
@@ -227,25 +228,23 @@ func (b *indexBuild) unit(root string) *Unit {
 	if rp.file == nil {
 		return nil
 	}
-	u := &Unit{Root: root, Files: map[string]*tablegen.File{}, byFile: map[string][]*tablegen.Statement{}}
-	tg := &tablegen.Unit{Set: b.set, Root: rp.file}
+	parts := unitParts{root: root, tg: &tablegen.Unit{Set: b.set, Root: rp.file}, files: map[string]*tablegen.File{}, eof: rp.entry.eof}
 	var visit func(path string, depth int)
 	visit = func(path string, depth int) {
-		if _, seen := u.Files[path]; seen || depth > maxIncludeDepth {
+		if _, seen := parts.files[path]; seen || depth > maxIncludeDepth {
 			return
 		}
 		p := b.parse(path)
 		if p.file == nil {
 			return
 		}
-		u.Files[path] = p.file
+		parts.files[path] = p.file
 		for _, inc := range p.includes {
 			visit(inc, depth+1)
 		}
-		u.byFile[path] = p.stmts
-		tg.Statements = append(tg.Statements, p.stmts...)
+		parts.tg.Statements = append(parts.tg.Statements, p.stmts...)
+		parts.runs = append(parts.runs, tokenRun{p.entry, 0, len(p.entry.tokens)})
 	}
 	visit(root, 0)
-	u.TG = tg
-	return u
+	return newUnit(parts)
 }

@@ -6,28 +6,17 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 )
-
-var (
-	mlirDirOnce sync.Once
-	mlirDir     string
-)
-
-// MLIRIncludeDir finds the include directory of an installed MLIR, the one
-// holding mlir/IR/OpBase.td: `llvm-config --includedir`, then the newest
-// /usr/lib/llvm-*/include, then ../include next to mlir-tblgen on PATH.
-// It returns "" when there is none. The answer is computed once.
-func MLIRIncludeDir() string {
-	mlirDirOnce.Do(func() { mlirDir = findMLIRIncludeDir() })
-	return mlirDir
-}
 
 func hasOpBase(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, "mlir", "IR", "OpBase.td"))
 	return err == nil
 }
 
+// findMLIRIncludeDir finds the include directory of an installed MLIR, the
+// one holding mlir/IR/OpBase.td: `llvm-config --includedir`, then the newest
+// /usr/lib/llvm-*/include, then ../include next to mlir-tblgen on PATH. It
+// returns "" when there is none. A workspace asks once.
 func findMLIRIncludeDir() string {
 	if out, err := exec.Command("llvm-config", "--includedir").Output(); err == nil {
 		if d := strings.TrimSpace(string(out)); d != "" && hasOpBase(d) {

@@ -48,8 +48,6 @@ type recordScope struct {
 
 func newRScope(parent *rscope) *rscope { return &rscope{parent: parent, names: map[string]*Decl{}} }
 
-type refsKey string
-
 // Refs returns every resolved name occurrence written in path, in order.
 func (u *Unit) Refs(path string) []Ref {
 	f := u.File(path)
@@ -69,7 +67,7 @@ func (u *Unit) Calls(path string) []Call {
 }
 
 func (u *Unit) resolved(f *tablegen.File) *fileRefs {
-	return u.lazy(refsKey(f.Name), func() any {
+	return u.refs.get(f.Name, func() *fileRefs {
 		r := &resolver{u: u, g: u.globals()}
 		for _, st := range u.statementsOf(f) {
 			r.statement(st, nil)
@@ -77,15 +75,7 @@ func (u *Unit) resolved(f *tablegen.File) *fileRefs {
 		sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
 		sort.SliceStable(r.calls, func(i, j int) bool { return r.calls[i].Name.Start < r.calls[j].Name.Start })
 		return &fileRefs{r.refs, r.calls}
-	}).(*fileRefs)
-}
-
-// statementsOf returns the top-level statements written in f.
-func (u *Unit) statementsOf(f *tablegen.File) []*tablegen.Statement {
-	if u.byFile != nil {
-		return u.byFile[f.Name]
-	}
-	return u.View(f.Name).Statements()
+	})
 }
 
 // RefAt returns the occurrence at p in the file of v (start <= p <= end).

@@ -10,7 +10,9 @@ import (
 )
 
 // Unit is one analysed translation unit: a root file and its include
-// closure, parsed. It is immutable and belongs to one snapshot.
+// closure, parsed. It is immutable and belongs to one snapshot. Every unit
+// is made by newUnit, so readers find the same things in each: the token
+// stream as runs of per-file tokens, include records, statements.
 type Unit struct {
 	Root string // path of the root file
 	// TG is the parsed unit: includes, statements, diagnostics. Its
@@ -30,61 +32,125 @@ type Unit struct {
 	// caches. Tests and benchmarks read it.
 	Reparsed int
 
-	memoMu sync.Mutex
-	memo   map[any]any
+	runs       []tokenRun // the token stream, as runs of per-file tokens
+	eof        tablegen.Pos
+	tokens     once[[]tablegen.Token]
+	statements once[map[*tablegen.File][]*tablegen.Statement]
 
-	// byFile holds the statements of each file for units assembled by the
-	// workspace index, which have no token stream.
-	byFile map[string][]*tablegen.Statement
-
-	// contentKey identifies the unit's content for the evaluation cache
-	// (0: not cacheable).
+	// contentKey identifies the unit's content for the evaluation caches
+	// (0: its evaluation is not cached, nor resumed).
 	contentKey uint64
-	evals      *evalCache
+	caches     *evalCaches // nil: nothing is cached (index units)
+	pipeline   Pipeline
 	evalMu     sync.Mutex
 	eval       *evaluation
 
-	runs       []tokenRun // the token stream, as runs of per-file tokens
-	eof        tablegen.Pos
-	tokensOnce sync.Once
-	tokens     []tablegen.Token
+	// Memos of what the unit's readers compute once.
+	views onceMap[string, *FileView]
+	refs  onceMap[string, *fileRefs]
+	decls once[*globals]
+	names onceMap[bool, []declaredName]
+}
+
+// unitParts is what an assembly of a unit hands to newUnit.
+type unitParts struct {
+	root    string
+	tg      *tablegen.Unit
+	files   map[string]*tablegen.File
+	parents []int
+	// runs and eof give the token stream; the runs of a unit parsed as one
+	// stream are made from tg.Lex.Tokens.
+	runs []tokenRun
+	eof  tablegen.Pos
+	// fullParse and reparsed are Unit's FullParse and Reparsed.
+	fullParse bool
+	reparsed  int
+	// contentKey, caches and pipeline: see Unit.
+	contentKey uint64
+	caches     *evalCaches
+	pipeline   Pipeline
+}
+
+// newUnit is the one way a Unit is made.
+func newUnit(p unitParts) *Unit {
+	tg := p.tg
+	if tg.Lex == nil {
+		tg.Lex = &tablegen.LexResult{}
+	}
+	u := &Unit{Root: p.root, TG: tg, Files: p.files, Parents: p.parents, FullParse: p.fullParse, Reparsed: p.reparsed,
+		runs: p.runs, eof: p.eof, contentKey: p.contentKey, caches: p.caches, pipeline: p.pipeline}
+	if u.runs == nil && len(tg.Lex.Tokens) > 0 {
+		u.runs, u.eof = streamRuns(tg.Set, tg.Lex.Tokens)
+	}
+	return u
+}
+
+// streamRuns cuts a unit's token stream (ending with EOF) into runs of
+// tokens of one file.
+func streamRuns(set *tablegen.SourceSet, toks []tablegen.Token) ([]tokenRun, tablegen.Pos) {
+	n := len(toks)
+	if n > 0 && toks[n-1].Kind == tablegen.TokEOF {
+		n--
+	}
+	var runs []tokenRun
+	entries := map[*tablegen.File]*fileEntry{}
+	for i := 0; i < n; {
+		f := set.File(toks[i].Pos)
+		j := i + 1
+		for j < n && f != nil && f.Contains(toks[j].Pos) {
+			j++
+		}
+		if f != nil {
+			e := entries[f]
+			if e == nil {
+				e = &fileEntry{path: f.Name, tokens: toks[:n:n]}
+				entries[f] = e
+			}
+			runs = append(runs, tokenRun{e, i, j})
+		}
+		i = j
+	}
+	var eof tablegen.Pos
+	if len(toks) > 0 {
+		eof = toks[len(toks)-1].Pos
+	}
+	return runs, eof
 }
 
 // Tokens returns the unit's token stream, ending with EOF.
 func (u *Unit) Tokens() []tablegen.Token {
-	u.tokensOnce.Do(func() {
+	return u.tokens.get(func() []tablegen.Token {
 		if u.TG.Lex.Tokens != nil {
-			u.tokens = u.TG.Lex.Tokens
-			return
+			return u.TG.Lex.Tokens
 		}
-		n := 1
-		for _, r := range u.runs {
-			n += r.hi - r.lo
-		}
-		toks := make([]tablegen.Token, 0, n)
-		for _, r := range u.runs {
-			toks = append(toks, r.e.tokens[r.lo:r.hi]...)
-		}
-		u.tokens = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: u.eof, End: u.eof})
+		return joinRuns(u.runs, u.eof)
 	})
-	return u.tokens
 }
 
-// Memo returns the value computed by compute for key, once per unit. Layers
-// above (evaluation, symbol indexes) cache their per-unit results here, so
-// they live and die with the snapshot that holds the unit.
-func (u *Unit) Memo(key any, compute func() any) any {
-	u.memoMu.Lock()
-	defer u.memoMu.Unlock()
-	if v, ok := u.memo[key]; ok {
-		return v
+// joinRuns copies runs into one token stream ending with EOF at eof.
+func joinRuns(runs []tokenRun, eof tablegen.Pos) []tablegen.Token {
+	n := 1
+	for _, r := range runs {
+		n += r.hi - r.lo
 	}
-	if u.memo == nil {
-		u.memo = map[any]any{}
+	toks := make([]tablegen.Token, 0, n)
+	for _, r := range runs {
+		toks = append(toks, r.e.tokens[r.lo:r.hi]...)
 	}
-	v := compute()
-	u.memo[key] = v
-	return v
+	return append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eof, End: eof})
+}
+
+// statementsOf returns the top-level statements written in f.
+func (u *Unit) statementsOf(f *tablegen.File) []*tablegen.Statement {
+	return u.statements.get(func() map[*tablegen.File][]*tablegen.Statement {
+		by := map[*tablegen.File][]*tablegen.Statement{}
+		for _, st := range u.TG.Statements {
+			if sf := u.TG.Set.File(st.Range().Start); sf != nil {
+				by[sf] = append(by[sf], st)
+			}
+		}
+		return by
+	})[f]
 }
 
 // File returns the unit's File for path, or nil.

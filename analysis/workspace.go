@@ -8,17 +8,20 @@ import (
 // Workspace owns the caches shared by all snapshots and makes new snapshots
 // from edits. Its methods are safe for concurrent use.
 type Workspace struct {
-	mu      sync.Mutex
-	snap    *Snapshot
-	nextID  uint64
-	disk    *diskCache
-	lexes   *lexCache
-	entries *entryCache
-	layout  *layout               // one position space for every unit (see layout)
-	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
-	graph   *includeGraph
-	evals   *evalCache
-	index   *Index
+	mu       sync.Mutex
+	snap     *Snapshot
+	nextID   uint64
+	disk     *diskCache
+	lexes    *lexCache
+	entries  *entryCache
+	layout   *layout               // one position space for every unit (see layout)
+	roots    map[string]*fileEntry // newest root entry of each unit, for incremental reparse
+	graph    *includeGraph
+	graphMu  sync.Mutex // held while the include graph is scanned
+	evals    *evalCaches
+	pipeline Pipeline
+	index    *Index
+	mlirDir  once[string] // the machine's MLIR include directory
 }
 
 // NewWorkspace starts a workspace with cfg and no open files.
@@ -29,7 +32,7 @@ func NewWorkspace(cfg Config) *Workspace {
 		entries: newEntryCache(),
 		layout:  newLayout(),
 		roots:   map[string]*fileEntry{},
-		evals:   newEvalCache(),
+		evals:   newEvalCaches(),
 	}
 	w.snap = w.newSnapshot(cfg, map[string]*Overlay{}, nil, nil)
 	return w
@@ -50,7 +53,7 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 	} else {
 		s.dbs, s.mlirDir = loadDatabases(cfg), ""
 		if !cfg.NoMLIRAutoDetect {
-			s.mlirDir = MLIRIncludeDir()
+			s.mlirDir = w.mlirDir.get(findMLIRIncludeDir)
 		}
 	}
 	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) {

@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 
+	"tdls/analysis"
 	"tdls/analysis/report"
+	"tdls/drr"
 	"tdls/tablegen"
+	"tdls/tablegen/eval"
 )
 
 func init() {
@@ -37,12 +40,6 @@ type checkConfig struct {
 	defines     []string
 	syntaxOnly  bool
 }
-
-// unitChecks run, in order, on every parsed translation unit unless
-// --syntax-only is given. Each layer above the parser (evaluation, ODS, DRR)
-// adds its check here from the init of its own file (check_<layer>.go), and
-// reaches the layers below through checkedUnit, which builds each once.
-var unitChecks []func(*checkedUnit) []tablegen.Diagnostic
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var cfg checkConfig
@@ -76,7 +73,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, path := range files {
 		diags = append(diags, checkFile(set, path, cfg)...)
 	}
-	diags = report.Ordered(set, diags)
+	diags = report.Ordered(set, pipeline.Report(diags))
 	write := report.WriteText
 	if format == "json" {
 		write = report.WriteJSON
@@ -113,12 +110,14 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen
 		Loader:  &tablegen.CommandLineLoader{IncludeDirs: cfg.includeDirs},
 		Defines: cfg.defines,
 	})
-	diags := append([]tablegen.Diagnostic(nil), u.Diags...)
+	diags := append([]tablegen.Diagnostic(nil), pipeline.Syntax(u)...)
 	if !cfg.syntaxOnly {
-		cu := &checkedUnit{TG: u}
-		for _, check := range unitChecks {
-			diags = append(diags, check(cu)...)
-		}
+		m := pipeline.Check(u, eval.Evaluate(u, eval.Options{}), nil)
+		diags = append(diags, drr.Plain(m.Problems)...)
 	}
 	return diags
 }
+
+// pipeline is the check pipeline the server runs too (analysis.Pipeline),
+// with the diagnostics reported as the checks make them.
+var pipeline analysis.Pipeline

@@ -33,7 +33,7 @@ func loadEvaluated(cmd, file string, includes, defines []string, stderr io.Write
 		Defines: defines,
 	})
 	res = eval.Evaluate(u, eval.Options{})
-	diags := append(append(tablegen.Diagnostics(nil), u.Diags...), res.Diagnostics...)
+	diags := pipeline.Report(append(append(tablegen.Diagnostics(nil), pipeline.Syntax(u)...), res.Diagnostics...))
 	if err := report.WriteText(stderr, set, report.Ordered(set, diags)); err != nil {
 		return nil, nil, false
 	}

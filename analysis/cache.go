@@ -1,0 +1,92 @@
+package analysis
+
+import "sync"
+
+// fifoCache keeps the values of the last limit keys added, forgetting the
+// oldest addition first. The workspace's caches of evaluation work (results,
+// checkpoints, models) are all of this kind: an edit makes a new key, and
+// the few before it are what undo or a second open file come back to. Its
+// methods are safe for concurrent use.
+type fifoCache[K comparable, V any] struct {
+	mu    sync.Mutex
+	limit int
+	order []K
+	vals  map[K]V
+}
+
+func newFIFOCache[K comparable, V any](limit int) *fifoCache[K, V] {
+	return &fifoCache[K, V]{limit: limit, vals: map[K]V{}}
+}
+
+// get returns the value under k.
+func (c *fifoCache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.vals[k]
+	return v, ok
+}
+
+// add stores v under k unless k holds a value already, and returns the value
+// k holds.
+func (c *fifoCache[K, V]) add(k K, v V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.vals[k]; ok {
+		return old
+	}
+	c.insertLocked(k, v)
+	return v
+}
+
+// set stores v under k, replacing a value k holds without making k younger.
+func (c *fifoCache[K, V]) set(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.vals[k]; ok {
+		c.vals[k] = v
+		return
+	}
+	c.insertLocked(k, v)
+}
+
+func (c *fifoCache[K, V]) insertLocked(k K, v V) {
+	c.vals[k] = v
+	c.order = append(c.order, k)
+	if len(c.order) > c.limit {
+		delete(c.vals, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// once is a value computed on first use; computing may use other once
+// values, as nothing is locked while it runs but this value.
+type once[V any] struct {
+	once sync.Once
+	v    V
+}
+
+func (o *once[V]) get(compute func() V) V {
+	o.once.Do(func() { o.v = compute() })
+	return o.v
+}
+
+// onceMap is a once per key: the per-unit memos (file views, resolved
+// names) live in these, and so live and die with the snapshot's unit.
+type onceMap[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]*once[V]
+}
+
+func (m *onceMap[K, V]) get(k K, compute func() V) V {
+	m.mu.Lock()
+	o := m.m[k]
+	if o == nil {
+		if m.m == nil {
+			m.m = map[K]*once[V]{}
+		}
+		o = &once[V]{}
+		m.m[k] = o
+	}
+	m.mu.Unlock()
+	return o.get(compute)
+}

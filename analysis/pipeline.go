@@ -1,0 +1,97 @@
+package analysis
+
+import (
+	"fmt"
+
+	"tdls/drr"
+	"tdls/ods"
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+)
+
+// The check pipeline. Every diagnostic that `tdls check` prints and that the
+// server publishes comes out of a Pipeline: the parser's (Syntax), then the
+// checks of an evaluated unit (Check), stage after stage in the order
+// written in Check, and leaves through Report. To add a check, add a stage
+// to Check; to change how diagnostics are reported (per-code severities),
+// set Policy.
+
+// Problem is what a check reports: a diagnostic with the mechanical fixes
+// that repair it, if any.
+type Problem = drr.Diagnostic
+
+// Pipeline runs the checks and reports their diagnostics.
+type Pipeline struct {
+	// Policy sees each diagnostic as it is reported, and may change it
+	// (its severity) or drop it (false). nil reports every diagnostic as
+	// its check made it.
+	Policy func(*tablegen.Diagnostic) bool
+}
+
+// Syntax returns the lexer's and parser's diagnostics of a unit.
+func (Pipeline) Syntax(tg *tablegen.Unit) tablegen.Diagnostics { return tg.Diags }
+
+// Models are the layers the checks build on an evaluated unit (the records,
+// the ODS view, the DRR view) and the problems the checks find in it.
+type Models struct {
+	Records  *eval.Result
+	Ops      *ods.Model
+	Patterns *drr.PatternSet
+	// Problems are the evaluator's diagnostics, then the ODS ones
+	// (best-practice warnings only for the ops of the unit's root file),
+	// then the DRR ones with their fixes.
+	Problems []Problem
+}
+
+// Check runs the checks of an evaluated unit in order. prev is the ODS model
+// of an earlier evaluation that res may share records with (see
+// ods.BuildFrom), or nil. A panic in a check costs the unit its op and
+// pattern features and is reported at the root, not raised.
+func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *Models) {
+	m = &Models{Records: res}
+	defer func() {
+		if r := recover(); r != nil {
+			m = &Models{Records: res, Ops: &ods.Model{Result: res}, Patterns: &drr.PatternSet{Result: res}}
+			m.Problems = append(problems(res.Diagnostics), Problem{Diagnostic: tablegen.Diagnostic{
+				Range: tablegen.Range{Start: tg.Root.Pos(0), End: tg.Root.Pos(0)}, Severity: tablegen.SeverityError,
+				Code: "check-internal", Message: fmt.Sprintf("internal error in the ODS/DRR checks (%v); op and pattern features are off for this file", r),
+			}})
+		}
+	}()
+	// 1. The evaluator: what llvm-tblgen rejects.
+	m.Problems = problems(res.Diagnostics)
+	// 2. ODS: op definitions mlir-tblgen rejects, and best practice.
+	m.Ops = ods.BuildFrom(res, prev)
+	if res.Class("Op") != nil {
+		m.Problems = append(m.Problems, problems(ods.Check(m.Ops, tg.Root))...)
+	}
+	// 3. DRR: patterns mlir-tblgen rejects or turns into broken C++.
+	m.Patterns = drr.Build(tg, res, m.Ops)
+	if res.Class("Pattern") != nil {
+		m.Problems = append(m.Problems, drr.Check(m.Patterns)...)
+	}
+	return m
+}
+
+func problems(ds tablegen.Diagnostics) []Problem {
+	out := make([]Problem, len(ds))
+	for i, d := range ds {
+		out[i] = Problem{Diagnostic: d}
+	}
+	return out
+}
+
+// Report passes diagnostics through the policy; it is the way out of the
+// pipeline for the command line and the server alike.
+func (p Pipeline) Report(ds tablegen.Diagnostics) tablegen.Diagnostics {
+	if p.Policy == nil {
+		return ds
+	}
+	out := make(tablegen.Diagnostics, 0, len(ds))
+	for _, d := range ds {
+		if p.Policy(&d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
