@@ -135,6 +135,7 @@ type evaluator struct {
 	defsets     []*defsetRecord
 
 	stmt       tablegen.Range // the statement being evaluated
+	use        useSite        // the class reference being instantiated in it
 	failed     bool           // the statement hit an error; drop what it makes
 	instDepth  int
 	iterations int
@@ -226,9 +227,9 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 	if s == nil {
 		return
 	}
-	outer, outerFailed := e.stmt, e.failed
+	outer, outerFailed, outerUse := e.stmt, e.failed, e.use
 	nLoops, mc, nLets, sc, nDefsets := len(e.loops), e.curMC, len(e.lets), e.scope, len(e.defsets)
-	e.stmt, e.failed = s.Range(), false
+	e.stmt, e.failed, e.use = s.Range(), false, useSite{}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(fatalError); !ok {
@@ -238,7 +239,7 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 			e.loops, e.curMC, e.lets, e.scope, e.defsets = e.loops[:nLoops], mc, e.lets[:nLets], sc, e.defsets[:nDefsets]
 			e.instDepth = 0
 		}
-		e.stmt, e.failed = outer, outerFailed
+		e.stmt, e.failed, e.use = outer, outerFailed, outerUse
 	}()
 	switch {
 	case s.Class != nil:
@@ -277,6 +278,7 @@ func (e *evaluator) failAt(r tablegen.Range, code, msg string, related ...tableg
 
 // errorAt reports an error after which LLVM goes on.
 func (e *evaluator) errorAt(r tablegen.Range, code, msg string, related ...tablegen.Related) {
+	r, related = e.place(r, related)
 	e.res.Diagnostics = append(e.res.Diagnostics, tablegen.Diagnostic{
 		Range: r, Severity: tablegen.SeverityError, Code: code, Message: msg, Related: related,
 	})
@@ -295,8 +297,9 @@ func (e *evaluator) note(r tablegen.Range, code, msg string) {
 }
 
 func (e *evaluator) warn(r tablegen.Range, code, msg string) {
+	r, related := e.place(r, nil)
 	e.res.Diagnostics = append(e.res.Diagnostics, tablegen.Diagnostic{
-		Range: r, Severity: tablegen.SeverityWarning, Code: code, Message: msg,
+		Range: r, Severity: tablegen.SeverityWarning, Code: code, Message: msg, Related: related,
 	})
 }
 
@@ -447,7 +450,9 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 				rec.Locs = append(rec.Locs, *loc)
 				rec.Chain = append(rec.Chain, Instantiation{Via: via, Range: *loc})
 			}
+			outer := e.enterUse(e.recordUse(rec))
 			rec.resolveWith(e, e.mapFor(substs, rec), -1)
+			e.use = outer
 			if dest != nil {
 				*dest = append(*dest, entry{rec: rec})
 			} else {
@@ -585,7 +590,13 @@ func (e *evaluator) checkAssert(a *assertion) bool {
 func (e *evaluator) checkRecordAsserts(rec *Record) {
 	for _, a := range rec.asserts {
 		r := &recordResolver{e: e, rec: rec}
+		site, name := a.use, a.useName
+		if !e.within(site) {
+			site, name = e.recordUse(rec)
+		}
+		outer := e.enterUse(site, name)
 		e.checkAssert(&assertion{rng: a.rng, cond: a.cond.resolve(r), msg: a.msg.resolve(r)})
+		e.use = outer
 	}
 }
 
@@ -640,7 +651,8 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 		e.fatal(v.Loc, "class instantiation nested more than "+itoa(int64(e.opts.MaxInstantiationDepth))+" deep (infinite recursion?)")
 	}
 	e.instDepth++
-	defer func() { e.instDepth-- }()
+	outer := e.enterUse(v.Loc, v.Class.NameString())
+	defer func() { e.instDepth--; e.use = outer }()
 	class := v.Class
 	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: v.Loc}
 	rec.Values = append([]RecordVal(nil), class.Values...)

@@ -55,6 +55,10 @@ type Instantiation struct {
 type assertion struct {
 	rng       tablegen.Range
 	cond, msg Init
+	// use is the reference to the class that brought the assertion into a
+	// def, useName the class's name (see place).
+	use     tablegen.Range
+	useName string
 }
 
 type dumpEntry struct {

@@ -84,7 +84,10 @@ func (e *evaluator) objectBody(rec *Record, parents []*tablegen.ClassRef, body *
 		if !ok {
 			return false
 		}
-		if !e.addSubClass(rec, ref) {
+		outer := e.enterUse(ref.rng, ref.rec.NameString())
+		ok = e.addSubClass(rec, ref)
+		e.use = outer
+		if !ok {
 			return false
 		}
 	}
@@ -394,7 +397,15 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	if !e.resolveArguments(sc, ref.args, ref.rng, m.set) {
 		return false
 	}
+	n := len(rec.asserts)
 	rec.asserts = append(rec.asserts, sc.asserts...)
+	if !rec.IsClass {
+		for i := n; i < len(rec.asserts); i++ {
+			if !rec.asserts[i].use.Start.IsValid() {
+				rec.asserts[i].use, rec.asserts[i].useName = ref.rng, sc.NameString()
+			}
+		}
+	}
 	rec.dumps = append(rec.dumps, sc.dumps...)
 	var name Init
 	if rec.IsClass {
