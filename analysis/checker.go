@@ -35,8 +35,9 @@ type Checker struct {
 
 	// pubMu orders the evaluation phase's publishes with cancellation: a
 	// round cancelled under pubMu publishes nothing more.
-	pubMu sync.Mutex
-	evals sync.WaitGroup
+	pubMu   sync.Mutex
+	evals   sync.WaitGroup
+	stopped bool // by Stop: changes are no longer checked
 }
 
 // NewChecker starts checking w's open files; publish is called from a
@@ -51,6 +52,11 @@ func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
 func (c *Checker) Changed(snap *Snapshot, paths []string) {
 	c.pubMu.Lock() // before mu, as the evaluation phase takes them
 	c.mu.Lock()
+	if c.stopped {
+		c.mu.Unlock()
+		c.pubMu.Unlock()
+		return
+	}
 	open := snap.OpenFiles()
 	sort.Strings(open)
 	changed := map[string]bool{}
@@ -104,6 +110,19 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		}
 		c.run(ctx, snap, order)
 	}()
+}
+
+// Stop cancels the round in progress, its evaluation included, and ignores
+// later changes: the session is over.
+func (c *Checker) Stop() {
+	c.pubMu.Lock()
+	c.mu.Lock()
+	c.stopped = true
+	if c.cancel != nil {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	c.pubMu.Unlock()
 }
 
 // Closed forgets an open file; it returns the closed files whose

@@ -90,39 +90,70 @@ func NewServer(opts Options) *Server {
 	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{})}
 }
 
-// Run serves rwc.
+// ErrNoShutdown is what Run returns when the session ends (exit, or the
+// end of input) without a shutdown request: LSP has the server exit with
+// status 1 then.
+var ErrNoShutdown = errors.New("the session ended without a shutdown request")
+
+// drainInput is how long the message loop may take, after the input ended,
+// to handle what arrived before the end (an exit right behind the last
+// request), before the server stops regardless.
+const drainInput = 300 * time.Millisecond
+
+// Run serves rwc until exit, the end of input or ctx's cancellation. It
+// returns without waiting for work in progress: nobody is left to answer.
 func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
 	s.stream = newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, zap.Error(err)) })
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.dispatch)
+	var err error
 	select {
-	case <-s.conn.Done():
 	case <-s.exited:
-		// The client is done with us: return now. A read blocked on stdin
-		// is not interrupted by closing it, and background evaluation has
-		// nobody left to publish to.
-		s.conn.Close()
-		select {
-		case <-s.conn.Done():
-		case <-time.After(100 * time.Millisecond):
-		}
-		return nil
+	case <-s.conn.Done():
 	case <-ctx.Done():
-		s.conn.Close()
-		<-s.conn.Done()
-	}
-	if s.checker != nil {
-		s.checker.Wait()
-	}
-	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
+	case <-s.stream.ended():
+		// The loop may still hold messages that came before the end; a
+		// handler that runs long must not keep an orphan alive, though.
 		select {
 		case <-s.exited:
-			return nil
-		default:
+		case <-s.conn.Done():
+		case <-ctx.Done():
+		case <-time.After(drainInput):
 		}
-		return err
 	}
-	return nil
+	if e := s.conn.Err(); e != nil && !errors.Is(e, io.EOF) && !errors.Is(e, io.ErrClosedPipe) && ctx.Err() == nil {
+		err = e
+	}
+	s.stopWork()
+	s.conn.Close()
+	select {
+	case <-s.conn.Done():
+	case <-time.After(100 * time.Millisecond):
+	}
+	s.mu.Lock()
+	shutdown := s.state == stateShutdown
+	s.mu.Unlock()
+	if err == nil && !shutdown && ctx.Err() == nil {
+		err = ErrNoShutdown
+	}
+	return err
+}
+
+// stopWork cancels what runs in the background: requests, the check of open
+// files and the index build.
+func (s *Server) stopWork() {
+	s.mu.Lock()
+	for _, cancel := range s.inflight {
+		cancel()
+	}
+	if s.indexCancel != nil {
+		s.indexCancel()
+	}
+	checker := s.checker
+	s.mu.Unlock()
+	if checker != nil {
+		checker.Stop()
+	}
 }
 
 // dispatch is called by the connection for each incoming message, in order.

@@ -1,7 +1,7 @@
 package lsp
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,21 +9,30 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 )
 
-// maxMessage bounds one message body; larger ones are answered with an
-// error and skipped.
+// maxMessage bounds one message body. A larger Content-Length is refused
+// as clangd refuses one: reported, and the bytes that follow are skipped as
+// noise up to the next header.
 const maxMessage = 512 << 20
 
+// overstatedAfter is how long a body that is already a whole JSON object
+// waits for the rest its Content-Length promises.
+const overstatedAfter = 2 * time.Second
+
 // tolerantStream frames messages with Content-Length headers like
-// jsonrpc2.NewStream, but a body that is not valid JSON-RPC is answered
-// with the protocol's error (-32700 parse error, -32600 invalid request)
-// instead of ending the connection.
+// jsonrpc2.NewStream, but recovers from every framing error instead of
+// ending the connection or losing the messages after it: a body that is not
+// valid JSON-RPC is answered with the protocol's error (-32700 parse error,
+// -32600 invalid request); a header found where a body or a header should
+// be (a Content-Length that understated or overstated its body) starts the
+// next message there.
 type tolerantStream struct {
 	conn io.ReadWriteCloser
-	in   *bufio.Reader
+	in   *input
 	mu   sync.Mutex // serialises writes
 	log  func(msg string, err error)
 	// lifted holds the didChange texts lifted out of the message Read
@@ -34,33 +43,32 @@ type tolerantStream struct {
 }
 
 func newTolerantStream(conn io.ReadWriteCloser, log func(string, error)) *tolerantStream {
-	return &tolerantStream{conn: conn, in: bufio.NewReaderSize(conn, 64<<10), log: log}
+	return &tolerantStream{conn: conn, in: newInput(conn), log: log}
 }
+
+// ended is closed when the client's input has ended.
+func (s *tolerantStream) ended() <-chan struct{} { return s.in.ended }
 
 func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		length, total, err := s.readHeader()
+		length, err := s.readHeader()
 		if err != nil {
-			return nil, total, err
+			return nil, 0, err
 		}
 		if length < 0 {
-			continue // a malformed header block, already reported
+			continue // no usable header, already reported
 		}
-		if length > maxMessage {
-			if _, err := s.in.Discard(int(length)); err != nil {
-				return nil, total, err
-			}
-			s.writeError(jsonrpc2.InvalidRequest, fmt.Sprintf("message of %d bytes exceeds the limit", length))
+		data, short, err := s.in.body(int(length), overstatedAfter)
+		if err != nil {
+			return nil, 0, err
+		}
+		if short {
+			s.framingError(data, length)
 			continue
 		}
-		data := make([]byte, length)
-		if _, err := io.ReadFull(s.in, data); err != nil {
-			return nil, total, err
-		}
-		total += length
 		data, s.lifted = liftChangeTexts(data)
 		msg, err := jsonrpc2.DecodeMessage(data)
 		if err != nil {
@@ -69,43 +77,75 @@ func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, err
 				code = jsonrpc2.InvalidRequest
 			}
 			s.log("malformed message", err)
-			s.writeError(code, err.Error())
+			s.writeError(nil, code, err.Error())
 			continue
 		}
-		return msg, total, nil
+		return msg, length, nil
 	}
 }
 
-// readHeader reads one header block. It returns length -1 after a block
-// without a usable Content-Length, which it reports to the peer.
-func (s *tolerantStream) readHeader() (length, total int64, err error) {
+// framingError answers a body that ended before its Content-Length: with
+// the request's id when the bytes are a whole request, so that the client
+// is not left waiting.
+func (s *tolerantStream) framingError(data []byte, length int64) {
+	msg := fmt.Sprintf("Content-Length %d, but the message ended after %d bytes", length, len(data))
+	s.log(msg, nil)
+	var id *jsonrpc2.ID
+	if m, err := jsonrpc2.DecodeMessage(bytes.TrimSpace(data)); err == nil {
+		if call, ok := m.(*jsonrpc2.Call); ok {
+			callID := call.ID()
+			id = &callID
+		} else {
+			return // a notification has nobody to tell
+		}
+	}
+	s.writeError(id, jsonrpc2.ParseError, msg)
+}
+
+// readHeader reads one header block and returns its Content-Length, or -1
+// after a block without a usable one, which it reports to the peer.
+func (s *tolerantStream) readHeader() (length int64, err error) {
 	length = -1
 	bad := ""
+	lines := 0
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		raw, err := s.in.line()
 		if err != nil {
-			return 0, total, err
+			return 0, err
 		}
-		line = strings.TrimSpace(line)
+		line := string(bytes.TrimSpace(raw))
 		if line == "" {
-			if total <= 2 {
+			if lines == 0 {
 				continue // stray blank line between messages
 			}
 			break
 		}
+		lines++
+		// The end of a body cut short by its Content-Length runs into the
+		// next header on the same line: start over at the header.
+		if i := strings.Index(line, headerName+":"); i > 0 {
+			line, length, bad = line[i:], -1, ""
+		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			bad = fmt.Sprintf("invalid header line %q", line)
+			bad = fmt.Sprintf("invalid header line %q", truncate(line, 80))
 			continue
 		}
-		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+		if strings.EqualFold(strings.TrimSpace(name), headerName) {
 			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-			if err != nil || n <= 0 {
-				bad = fmt.Sprintf("invalid Content-Length %q", value)
-				continue
+			switch {
+			case err != nil && !isDigits(strings.TrimSpace(value)), n < 0:
+				bad = fmt.Sprintf("invalid Content-Length %q", truncate(value, 80))
+			case err != nil || n > maxMessage:
+				// Refused, and nothing of it read: whatever follows is
+				// noise until the next header.
+				msg := fmt.Sprintf("Content-Length %s exceeds the limit of %d bytes; the message is skipped", strings.TrimSpace(value), maxMessage)
+				s.log(msg, nil)
+				s.writeError(nil, jsonrpc2.InvalidRequest, msg)
+				return -1, nil
+			default:
+				length = n
 			}
-			length = n
 		}
 	}
 	if length < 0 {
@@ -113,14 +153,32 @@ func (s *tolerantStream) readHeader() (length, total int64, err error) {
 			bad = "missing Content-Length header"
 		}
 		s.log(bad, nil)
-		s.writeError(jsonrpc2.ParseError, bad)
+		s.writeError(nil, jsonrpc2.ParseError, bad)
 	}
-	return length, total, nil
+	return length, nil
 }
 
-func (s *tolerantStream) writeError(code jsonrpc2.Code, msg string) {
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// writeError answers with a JSON-RPC error, for the request id (null when
+// the message could not be read far enough to know it).
+func (s *tolerantStream) writeError(id *jsonrpc2.ID, code jsonrpc2.Code, msg string) {
 	body, _ := json.Marshal(map[string]any{
-		"jsonrpc": "2.0", "id": nil,
+		"jsonrpc": "2.0", "id": id,
 		"error": map[string]any{"code": code, "message": msg},
 	})
 	s.writeRaw(body)
@@ -157,4 +215,7 @@ func (s *tolerantStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64
 	return s.writeRaw(body)
 }
 
-func (s *tolerantStream) Close() error { return s.conn.Close() }
+func (s *tolerantStream) Close() error {
+	s.in.end(io.ErrClosedPipe)
+	return s.conn.Close()
+}

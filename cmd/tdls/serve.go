@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -86,7 +87,12 @@ func runServe(args []string) int {
 		}()
 	}
 	opts.Logger = logger
-	if err := lsp.Serve(context.Background(), stdio{}, opts); err != nil {
+	err = lsp.Serve(context.Background(), stdio{}, opts)
+	switch {
+	case errors.Is(err, lsp.ErrNoShutdown):
+		logger.Info("exiting with status 1", zap.Error(err))
+		return 1
+	case err != nil:
 		logger.Error("server stopped", zap.Error(err))
 		return 1
 	}
