@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -186,6 +187,37 @@ func (c *Client) Change(ctx context.Context, path, text string) error {
 	})
 }
 
+// Edit is one incremental change: the text that replaces a range given in
+// LSP positions (0-based lines, UTF-16 characters).
+type Edit struct {
+	StartLine, StartChar, EndLine, EndChar int
+	Text                                   string
+}
+
+// ChangeRanges sends one didChange for path with incremental edits, applied
+// in order as LSP specifies.
+func (c *Client) ChangeRanges(ctx context.Context, path string, edits ...Edit) error {
+	u := uri.File(path)
+	c.mu.Lock()
+	c.versions[u]++
+	v := c.versions[u]
+	c.mu.Unlock()
+	changes := make([]map[string]any, len(edits))
+	for i, e := range edits {
+		changes[i] = map[string]any{
+			"range": map[string]any{
+				"start": map[string]any{"line": e.StartLine, "character": e.StartChar},
+				"end":   map[string]any{"line": e.EndLine, "character": e.EndChar},
+			},
+			"text": e.Text,
+		}
+	}
+	return c.Notify(ctx, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": u, "version": v},
+		"contentChanges": changes,
+	})
+}
+
 // Close sends didClose.
 func (c *Client) Close(ctx context.Context, path string) error {
 	return c.Notify(ctx, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri.File(path)}})
@@ -238,10 +270,44 @@ func (c *Client) Shutdown(ctx context.Context) error {
 	return err
 }
 
+// Process returns the server process Start ran, or nil for an in-process
+// server.
+func (c *Client) Process() *os.Process {
+	if c.cmd == nil {
+		return nil
+	}
+	return c.cmd.Process
+}
+
 // Raw writes bytes straight to the server, for malformed-input tests.
 func (c *Client) Raw(b []byte) error {
 	_, err := c.rwc.Write(b)
 	return err
+}
+
+// Version returns the version of the last didOpen or didChange sent for
+// path.
+func (c *Client) Version(path string) int32 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.versions[uri.File(path)]
+}
+
+// SettleVersion waits until a publishDiagnostics for version (or a later
+// one) of path has arrived and no other has followed for quiet, and returns
+// the last one; false when none came within timeout.
+func (c *Client) SettleVersion(path string, version int32, quiet, timeout time.Duration) (Published, bool) {
+	deadline := time.Now().Add(timeout)
+	for {
+		pubs := c.Diagnostics(path)
+		if n := len(pubs); n > 0 && pubs[n-1].Params.Version >= uint32(version) && time.Since(pubs[n-1].At) >= quiet {
+			return pubs[n-1], true
+		}
+		if time.Now().After(deadline) {
+			return Published{}, false
+		}
+		time.Sleep(quiet / 4)
+	}
 }
 
 // Settle waits until no publishDiagnostics for path has arrived for quiet
