@@ -26,8 +26,10 @@ func benchCheck(b *testing.B, rel string) {
 	}
 }
 
-func BenchmarkCheckNVVMOps(b *testing.B)   { benchCheck(b, "mlir/Dialect/LLVMIR/NVVMOps.td") }
-func BenchmarkCheckSPIRVOps(b *testing.B)  { benchCheck(b, "mlir/Dialect/SPIRV/IR/SPIRVOps.td") }
-func BenchmarkCheckLLVMOps(b *testing.B)   { benchCheck(b, "mlir/Dialect/LLVMIR/LLVMOps.td") }
-func BenchmarkCheckLinalgOps(b *testing.B) { benchCheck(b, "mlir/Dialect/Linalg/IR/LinalgStructuredOps.td") }
-func BenchmarkCheckArithOps(b *testing.B)  { benchCheck(b, "mlir/Dialect/Arith/IR/ArithOps.td") }
+func BenchmarkCheckNVVMOps(b *testing.B)  { benchCheck(b, "mlir/Dialect/LLVMIR/NVVMOps.td") }
+func BenchmarkCheckSPIRVOps(b *testing.B) { benchCheck(b, "mlir/Dialect/SPIRV/IR/SPIRVOps.td") }
+func BenchmarkCheckLLVMOps(b *testing.B)  { benchCheck(b, "mlir/Dialect/LLVMIR/LLVMOps.td") }
+func BenchmarkCheckLinalgOps(b *testing.B) {
+	benchCheck(b, "mlir/Dialect/Linalg/IR/LinalgStructuredOps.td")
+}
+func BenchmarkCheckArithOps(b *testing.B) { benchCheck(b, "mlir/Dialect/Arith/IR/ArithOps.td") }
