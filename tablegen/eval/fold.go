@@ -790,14 +790,78 @@ func foldFoldl(e *evaluator, f *FoldOpInit, cur *Record) Init {
 	if !ok {
 		return f
 	}
-	acc := f.Start
-	for _, x := range l.Elems {
+	acc, elems := f.Start, l.Elems
+	if s, ok := acc.(*StringInit); ok {
+		if suffix := appendedTo(e, f.Expr, f.A); suffix != nil {
+			acc, elems = appendFold(e, s, elems, f.B, suffix, cur)
+		}
+	}
+	for _, x := range elems {
 		m := newMapResolver(e, cur)
 		m.set(f.A, acc)
 		m.set(f.B, x)
 		acc = f.Expr.resolve(m)
 	}
 	return acc
+}
+
+// appendedTo recognises a fold step that appends to the accumulator,
+// `acc # s1 # s2` or `!strconcat(acc, s1, s2)`, and returns s1, s2, ...; nil
+// when expr is anything else or reads acc again.
+func appendedTo(e *evaluator, expr Init, acc string) []Init {
+	b, ok := expr.(*BinOpInit)
+	if !ok || b.Op != opStrConcat {
+		return nil
+	}
+	uses := &nameFinder{e: e, name: acc}
+	if b.RHS.resolve(uses); uses.found {
+		return nil
+	}
+	if v, ok := b.LHS.(*VarInit); ok && v.Name == acc {
+		return []Init{b.RHS}
+	}
+	if head := appendedTo(e, b.LHS, acc); head != nil {
+		return append(head, b.RHS)
+	}
+	return nil
+}
+
+// appendFold runs an appending !foldl in one buffer instead of copying the
+// growing string at every step, which is quadratic. It stops at the first
+// element that is not concrete or whose appended parts are not all strings,
+// and returns the accumulator so far with the elements still to fold the
+// general way.
+func appendFold(e *evaluator, acc *StringInit, elems []Init, elem string, suffix []Init, cur *Record) (*StringInit, []Init) {
+	buf := []byte(acc.V)
+	code := acc.Code
+	parts := make([]*StringInit, len(suffix))
+	i := 0
+	for ; i < len(elems); i++ {
+		if !elems[i].IsConcrete() {
+			break
+		}
+		m := newMapResolver(e, cur)
+		m.set(elem, elems[i])
+		all := true
+		for j, op := range suffix {
+			if parts[j], all = op.resolve(m).(*StringInit); !all {
+				break
+			}
+		}
+		if !all {
+			break
+		}
+		for _, p := range parts { // as concatStrings, which keeps a too long result unchanged
+			if len(buf)+len(p.V) <= maxStringLen {
+				buf = append(buf, p.V...)
+				code = code || p.Code
+			}
+		}
+	}
+	if i == 0 {
+		return acc, elems
+	}
+	return &StringInit{V: string(buf), Code: code}, elems[i:]
 }
 
 func foldIsA(x *IsAOpInit) Init {
