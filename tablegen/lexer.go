@@ -43,13 +43,45 @@ func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
 	for _, d := range opts.Defines {
 		lx.res.Macros[d] = true
 	}
-	// Includes usually outweigh the root; a generous first guess saves
-	// regrowing the slice through every include.
+	lx.chunked = true
 	lx.res.Tokens = make([]Token, 0, 4096+len(root.Content)/3)
 	lx.lexFile(root, nil)
 	end := root.Pos(len(root.Content))
-	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	lx.emit(Token{Kind: TokEOF, Pos: end, End: end})
+	lx.res.Tokens = lx.joinChunks()
 	return lx.res
+}
+
+// tokenChunk is the size of the blocks a unit's tokens are gathered in.
+// Includes usually outweigh the root by far and their size is unknown until
+// they are read, so instead of regrowing one slice (which allocates several
+// times its final size) the lexer fills blocks and joins them once.
+const tokenChunk = 16 << 10
+
+// emit appends a token to the stream.
+func (lx *unitLexer) emit(t Token) {
+	if lx.chunked && len(lx.res.Tokens) == cap(lx.res.Tokens) {
+		lx.full = append(lx.full, lx.res.Tokens)
+		lx.res.Tokens = make([]Token, 0, tokenChunk)
+	}
+	lx.res.Tokens = append(lx.res.Tokens, t)
+}
+
+// joinChunks returns every token emitted, in one slice of the exact size.
+func (lx *unitLexer) joinChunks() []Token {
+	if len(lx.full) == 0 {
+		return lx.res.Tokens
+	}
+	n := len(lx.res.Tokens)
+	for _, c := range lx.full {
+		n += len(c)
+	}
+	out := make([]Token, 0, n)
+	for _, c := range lx.full {
+		out = append(out, c...)
+	}
+	lx.full = nil
+	return append(out, lx.res.Tokens...)
 }
 
 // LexFile lexes a single file without following includes (for tests, fuzzing
@@ -68,6 +100,13 @@ type unitLexer struct {
 	res          *LexResult
 	stack        []IncludeFrame // include chain, for recursion detection
 	keepIncludes bool
+
+	// For LexUnit: tokens are emitted into blocks (see tokenChunk), and an
+	// include resolved once is not read again (guarded files are included
+	// many times over).
+	chunked bool
+	full    [][]Token
+	loaded  map[includeKey]loadedInclude
 
 	// Used by LexAlone and RelexAlone only.
 	alone  bool                                    // record includes, never load them
@@ -121,7 +160,7 @@ func (lx *unitLexer) scan(s *scanner, conds *[]prepCond) bool {
 			lx.include(s, tok)
 			continue
 		}
-		lx.res.Tokens = append(lx.res.Tokens, tok)
+		lx.emit(tok)
 		if lx.resync != nil && lx.resync(tok, *conds) {
 			return true
 		}
@@ -182,7 +221,7 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 	if nameTok.Kind != TokString {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-syntax", fmt.Sprintf("expected a file name string after include, found %s", nameTok.Describe()))
 		if nameTok.Kind != TokEOF {
-			lx.res.Tokens = append(lx.res.Tokens, nameTok)
+			lx.emit(nameTok)
 		}
 		return
 	}
@@ -196,7 +235,7 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", fmt.Sprintf("could not find include file '%s'", name))
 		return
 	}
-	path, content, err := lx.opts.Loader.Include(name, s.f.Name)
+	path, content, err := lx.load(name, s.f.Name)
 	if err != nil {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", err.Error())
 		return
@@ -211,6 +250,35 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 	}
 	inc.File = lx.set.AddFile(path, content)
 	lx.lexFile(inc.File, &inc)
+}
+
+// includeKey identifies what an include resolves to: the name as written
+// and the directory of the file it is written in (the loaders look at
+// nothing else).
+type includeKey struct{ name, dir string }
+
+type loadedInclude struct {
+	path    string
+	content []byte
+}
+
+// load resolves an include through the loader, once per name and including
+// directory in a unit: a file's content does not change while one unit is
+// lexed, and AddFile never modifies it, so its File copies can share it.
+// Failures are not kept; they are reported where they happen.
+func (lx *unitLexer) load(name, from string) (string, []byte, error) {
+	key := includeKey{name, filepath.Dir(from)}
+	if l, ok := lx.loaded[key]; ok {
+		return l.path, l.content, nil
+	}
+	path, content, err := lx.opts.Loader.Include(name, from)
+	if err == nil && lx.chunked {
+		if lx.loaded == nil {
+			lx.loaded = map[includeKey]loadedInclude{}
+		}
+		lx.loaded[key] = loadedInclude{path, content}
+	}
+	return path, content, err
 }
 
 // scanner produces the tokens of one file.
