@@ -104,10 +104,12 @@ type Record struct {
 func (r *Record) NameString() string { return unquoted(r.Name) }
 
 // Field returns the field or template argument called name, or nil.
-func (r *Record) Field(name string) *RecordVal {
-	for i := range r.Values {
-		if r.Values[i].Name == name {
-			return &r.Values[i]
+func (r *Record) Field(name string) *RecordVal { return fieldIn(r.Values, name) }
+
+func fieldIn(vals []RecordVal, name string) *RecordVal {
+	for i := range vals {
+		if vals[i].Name == name {
+			return &vals[i]
 		}
 	}
 	return nil

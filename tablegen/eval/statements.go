@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strconv"
 
 	"tdls/tablegen"
@@ -378,12 +379,16 @@ func (e *evaluator) resolveArguments(of *Record, args []ArgInit, at tablegen.Ran
 // addSubClass makes ref's class a parent of rec (LLVM's AddSubClass).
 func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	sc := ref.rec
+	// A class's own fields have distinct names, so only those the record had
+	// before can be redefined here.
+	before := len(rec.Values)
+	rec.Values = slices.Grow(rec.Values, len(sc.Values))
 	for i := range sc.Values {
 		f := &sc.Values[i]
 		if f.TemplateArg {
 			continue
 		}
-		if ex := rec.Field(f.Name); ex != nil {
+		if ex := fieldIn(rec.Values[:before], f.Name); ex != nil {
 			if !ex.setValue(e, f.Value) {
 				e.failAt(ref.rng, "eval-type", "New definition of '"+f.Name+"' of type '"+f.Type.String()+"' is incompatible with previous definition of type '"+ex.Type.String()+"'")
 				return false
