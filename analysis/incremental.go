@@ -102,7 +102,7 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		p.stmts = make([]*tablegen.Statement, 0, k+len(res.Statements)+len(old.stmts)-j)
 		p.stmts = append(p.stmts, old.stmts[:k]...)
 		p.stmts = append(p.stmts, res.Statements...)
-		sh := shifter{d: int(delta), dt: dt}
+		sh := shifter{d: int(delta)}
 		for _, st := range old.stmts[j:] {
 			p.stmts = append(p.stmts, sh.statement(st))
 		}

@@ -1,35 +1,26 @@
 package analysis
 
-import (
-	"github.com/alecthomas/participle/v2/lexer"
+import "tdls/tablegen"
 
-	"tdls/tablegen"
-)
-
-// shifter copies syntax trees with every position moved by d bytes and every
-// token index by dt, so that statements after an edit can be reused at their
-// new place without parsing them again. Trees are shared between snapshots
-// and never modified: shifting always copies. A test checks by reflection
-// that every field of every node type is carried over.
+// shifter copies syntax trees with every position moved by d bytes, so
+// that statements after an edit can be reused at their new place without
+// parsing them again. Trees are shared between snapshots and never
+// modified: shifting always copies. A test checks by reflection that every
+// field of every node type is carried over.
 type shifter struct {
-	d  int
-	dt int
+	d int
 }
 
 func (s shifter) node(n tablegen.Node) tablegen.Node {
-	n.Pos = s.pos(n.Pos)
-	n.EndPos = s.pos(n.EndPos)
+	n.From = s.pos(n.From)
+	n.To = s.pos(n.To)
 	return n
 }
 
-func (s shifter) pos(p lexer.Position) lexer.Position {
-	if p.Offset > 0 {
-		p.Offset += s.d
+func (s shifter) pos(p tablegen.Pos) tablegen.Pos {
+	if p > 0 {
+		p += tablegen.Pos(s.d)
 	}
-	if p.Line > 0 {
-		p.Line += s.d
-	}
-	p.Column += s.dt
 	return p
 }
 

@@ -16,14 +16,14 @@ type astIndex struct {
 func newASTIndex(stmts []*tablegen.Statement) *astIndex {
 	x := &astIndex{}
 	x.statements(stmts)
-	sort.SliceStable(x.dags, func(i, j int) bool { return x.dags[i].Pos.Offset < x.dags[j].Pos.Offset })
+	sort.SliceStable(x.dags, func(i, j int) bool { return x.dags[i].From < x.dags[j].From })
 	return x
 }
 
 // within returns the dag literals starting inside r.
 func (x *astIndex) within(r tablegen.Range) []*tablegen.DagInit {
-	lo := sort.Search(len(x.dags), func(i int) bool { return tablegen.Pos(x.dags[i].Pos.Offset) >= r.Start })
-	hi := sort.Search(len(x.dags), func(i int) bool { return tablegen.Pos(x.dags[i].Pos.Offset) >= r.End })
+	lo := sort.Search(len(x.dags), func(i int) bool { return x.dags[i].From >= r.Start })
+	hi := sort.Search(len(x.dags), func(i int) bool { return x.dags[i].From >= r.End })
 	return x.dags[lo:hi]
 }
 

@@ -1,17 +1,14 @@
 package tablegen
 
-import "github.com/alecthomas/participle/v2/lexer"
-
 // The AST is the participle grammar: each struct is a production, its tags
-// the rule. Every node embeds Node, which participle fills with the first and
-// following token; our token positions encode Offset = start Pos and
-// Line = end Pos of the previous token, so a node's exact range is
-// [Pos.Offset, EndPos.Line).
+// the rule. Every node embeds Node, its source range, which the recursive
+// descent fills (participle, the reference parser, leaves it zero).
 
-// Node carries a syntax node's source range.
+// Node carries a syntax node's source range [From, To): the start of its
+// first token and the end of its last. Every node embeds one, so it is kept
+// to two positions.
 type Node struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	From, To Pos
 }
 
 // Range returns the node's source span.
@@ -19,11 +16,11 @@ func (n *Node) Range() Range {
 	if n == nil {
 		return Range{}
 	}
-	return Range{Pos(n.Pos.Offset), Pos(n.EndPos.Line)}
+	return Range{n.From, n.To}
 }
 
 // Start returns the node's first position.
-func (n *Node) Start() Pos { return Pos(n.Pos.Offset) }
+func (n *Node) Start() Pos { return n.From }
 
 // Ident is a name as written.
 type Ident struct {

@@ -81,19 +81,17 @@ func mustProduction[P any]() *participle.Parser[P] {
 	return p
 }
 
-// newReferenceLexer converts tokens for participle with the Node encoding
-// (Offset = start, Line = end of the previous token, Column = index).
+// newReferenceLexer converts tokens for participle; a token's position
+// carries its index as Column, which locates participle's errors.
 func newReferenceLexer(toks []Token) *lexer.PeekingLexer {
 	out := make([]lexer.Token, len(toks))
-	prevEnd := Pos(0)
 	for i, t := range toks {
 		typ := lexer.TokenType(t.Kind)
 		if t.Kind == TokEOF {
 			typ = lexer.EOF
 		}
 		out[i] = lexer.Token{Type: typ, Value: t.Text,
-			Pos: lexer.Position{Offset: int(t.Pos), Line: int(prevEnd), Column: i}}
-		prevEnd = t.End
+			Pos: lexer.Position{Offset: int(t.Pos), Column: i}}
 	}
 	lx, err := lexer.Upgrade(&sliceLexer{toks: out})
 	if err != nil {

@@ -73,15 +73,9 @@ type stmtParser struct {
 	ref     *lexer.PeekingLexer // non-nil in reference (participle) mode
 }
 
-// lpos encodes token i as a node position: Offset = start, Line = end of the
-// previous token, Column = index (see Node).
-func (p *stmtParser) lpos(i int) lexer.Position {
-	return lexer.Position{Offset: int(p.toks[i].Pos), Line: int(p.prevEnd[i]), Column: i}
-}
-
 // node builds a Node spanning tokens [start, cursor).
 func (p *stmtParser) node(start int) Node {
-	return Node{Pos: p.lpos(start), EndPos: p.lpos(p.i)}
+	return Node{From: p.toks[start].Pos, To: p.prevEnd[p.i]}
 }
 
 func (p *stmtParser) at() int     { return p.i }

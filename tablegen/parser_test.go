@@ -210,6 +210,61 @@ func TestHugeFile(t *testing.T) {
 	}
 }
 
+// TestNodeRangesMatchSource checks the recursive descent's node ranges
+// against the text: every node lies inside its parent, and an identifier's
+// range is exactly its name.
+func TestNodeRangesMatchSource(t *testing.T) {
+	src := `class C<int a, string s = "x"> : B<a> { int f = !add(a, 1); list<int> l = [1, 2]; }
+def D : C<1, s = "y">, B<2> { let f = 3; dag d = (op 1:$y, 2); }
+multiclass M<int n> { def _x : C<n>; }
+defm E : M<4>;
+foreach i = 0-1 in def F#i;
+let f = 1 in { def G : C<0>; }
+`
+	set, pr, diags := parseString(t, src)
+	if len(diags) != 0 {
+		t.Fatalf("unexpected diagnostics:\n%s", dump(set, diags))
+	}
+	text := func(r Range) string { return src[r.Start-1 : r.End-1] } // the only file starts at 1
+	idents := 0
+	var walk func(v reflect.Value, outer Range)
+	walk = func(v reflect.Value, outer Range) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem(), outer)
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i), outer)
+			}
+		case reflect.Struct:
+			if n, ok := v.Addr().Interface().(interface{ Range() Range }); ok && v.Type() != reflect.TypeOf(Node{}) {
+				r := n.Range()
+				if r.Start < outer.Start || r.End > outer.End || r.Start > r.End {
+					t.Errorf("%s %v outside its parent %v", v.Type().Name(), r, outer)
+				}
+				if id, ok := v.Addr().Interface().(*Ident); ok {
+					idents++
+					if text(r) != id.Name {
+						t.Errorf("identifier %q has the range of %q", id.Name, text(r))
+					}
+				}
+				outer = r
+			}
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() && v.Type().Field(i).Type != reflect.TypeOf(Node{}) {
+					walk(v.Field(i), outer)
+				}
+			}
+		}
+	}
+	walk(reflect.ValueOf(pr.Statements), Range{1, Pos(len(src) + 1)})
+	if idents < 20 {
+		t.Errorf("only %d identifiers checked", idents)
+	}
+}
+
 // TestDescentMatchesParticiple checks that the recursive-descent parser
 // builds exactly the AST the participle grammar describes, on every file of
 // MLIR's tree (each file alone, includes not followed) and on edge cases.
@@ -254,6 +309,11 @@ def trailing#;
 		lx := LexUnit(set, f, LexOptions{})
 		fast := Parse(set, lx.Tokens)
 		ref := ParseReference(set, lx.Tokens)
+		// participle does not fill Node, the compact range (the statement
+		// driver does, for both); ranges are tested against the source
+		// elsewhere.
+		clearRanges(reflect.ValueOf(fast.Statements))
+		clearRanges(reflect.ValueOf(ref.Statements))
 		if len(fast.Diags) != 0 || len(ref.Diags) != 0 {
 			t.Errorf("%s: unexpected diagnostics: descent\n%s participle\n%s", name, dump(set, fast.Diags), dump(set, ref.Diags))
 			continue
@@ -269,4 +329,28 @@ def trailing#;
 		}
 	}
 	t.Logf("compared %d sources", len(cases))
+}
+
+// clearRanges zeroes the Node of every syntax node reachable from v.
+func clearRanges(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			clearRanges(v.Elem())
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			clearRanges(v.Index(i))
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(Node{}) {
+			v.Set(reflect.Zero(v.Type()))
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				clearRanges(v.Field(i))
+			}
+		}
+	}
 }
