@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"slices"
 	"strings"
 
 	"tdls/tablegen"
@@ -791,9 +792,14 @@ func foldFoldl(e *evaluator, f *FoldOpInit, cur *Record) Init {
 		return f
 	}
 	acc, elems := f.Start, l.Elems
-	if s, ok := acc.(*StringInit); ok {
-		if suffix := appendedTo(e, f.Expr, f.A); suffix != nil {
-			acc, elems = appendFold(e, s, elems, f.B, suffix, cur)
+	switch start := acc.(type) {
+	case *StringInit:
+		if suffix := appendedTo(e, f.Expr, f.A, opStrConcat); suffix != nil {
+			acc, elems = appendStrings(e, start, elems, f.B, suffix, cur)
+		}
+	case *ListInit:
+		if suffix := appendedTo(e, f.Expr, f.A, opListConcat); suffix != nil {
+			acc, elems = appendLists(e, start, elems, f.B, suffix, cur)
 		}
 	}
 	for _, x := range elems {
@@ -805,12 +811,13 @@ func foldFoldl(e *evaluator, f *FoldOpInit, cur *Record) Init {
 	return acc
 }
 
-// appendedTo recognises a fold step that appends to the accumulator,
-// `acc # s1 # s2` or `!strconcat(acc, s1, s2)`, and returns s1, s2, ...; nil
-// when expr is anything else or reads acc again.
-func appendedTo(e *evaluator, expr Init, acc string) []Init {
+// appendedTo recognises a fold step that appends to the accumulator with
+// op (!strconcat or !listconcat): `acc # s1 # s2`, `!strconcat(acc, s1, s2)`
+// or `!listconcat(acc, l1, l2)`, and returns s1, s2, ...; nil when expr is
+// anything else or reads acc again.
+func appendedTo(e *evaluator, expr Init, acc string, op opcode) []Init {
 	b, ok := expr.(*BinOpInit)
-	if !ok || b.Op != opStrConcat {
+	if !ok || b.Op != op {
 		return nil
 	}
 	uses := &nameFinder{e: e, name: acc}
@@ -820,37 +827,41 @@ func appendedTo(e *evaluator, expr Init, acc string) []Init {
 	if v, ok := b.LHS.(*VarInit); ok && v.Name == acc {
 		return []Init{b.RHS}
 	}
-	if head := appendedTo(e, b.LHS, acc); head != nil {
+	if head := appendedTo(e, b.LHS, acc, op); head != nil {
 		return append(head, b.RHS)
 	}
 	return nil
 }
 
-// appendFold runs an appending !foldl in one buffer instead of copying the
-// growing string at every step, which is quadratic. It stops at the first
-// element that is not concrete or whose appended parts are not all strings,
-// and returns the accumulator so far with the elements still to fold the
-// general way.
-func appendFold(e *evaluator, acc *StringInit, elems []Init, elem string, suffix []Init, cur *Record) (*StringInit, []Init) {
+// The appending folds run in one buffer instead of copying the growing
+// accumulator at every step, which is quadratic. Each stops at the first
+// element that is not concrete or whose appended parts do not all fold to
+// the accumulator's kind of value, and returns the accumulator so far with
+// the elements still to fold the general way.
+
+// appendParts resolves the appended parts for one element into parts; it
+// reports false when one is not a T.
+func appendParts[T Init](e *evaluator, x Init, elem string, suffix []Init, cur *Record, parts []T) bool {
+	if !x.IsConcrete() {
+		return false
+	}
+	m := newMapResolver(e, cur)
+	m.set(elem, x)
+	for j, op := range suffix {
+		var ok bool
+		if parts[j], ok = op.resolve(m).(T); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func appendStrings(e *evaluator, acc *StringInit, elems []Init, elem string, suffix []Init, cur *Record) (Init, []Init) {
 	buf := []byte(acc.V)
 	code := acc.Code
 	parts := make([]*StringInit, len(suffix))
 	i := 0
-	for ; i < len(elems); i++ {
-		if !elems[i].IsConcrete() {
-			break
-		}
-		m := newMapResolver(e, cur)
-		m.set(elem, elems[i])
-		all := true
-		for j, op := range suffix {
-			if parts[j], all = op.resolve(m).(*StringInit); !all {
-				break
-			}
-		}
-		if !all {
-			break
-		}
+	for ; i < len(elems) && appendParts(e, elems[i], elem, suffix, cur, parts); i++ {
 		for _, p := range parts { // as concatStrings, which keeps a too long result unchanged
 			if len(buf)+len(p.V) <= maxStringLen {
 				buf = append(buf, p.V...)
@@ -862,6 +873,28 @@ func appendFold(e *evaluator, acc *StringInit, elems []Init, elem string, suffix
 		return acc, elems
 	}
 	return &StringInit{V: string(buf), Code: code}, elems[i:]
+}
+
+func appendLists(e *evaluator, acc *ListInit, elems []Init, elem string, suffix []Init, cur *Record) (Init, []Init) {
+	out := slices.Clone(acc.Elems)
+	parts := make([]*ListInit, len(suffix))
+	i := 0
+	for ; i < len(elems) && appendParts(e, elems[i], elem, suffix, cur, parts); i++ {
+		n := len(out)
+		for _, p := range parts {
+			n += len(p.Elems)
+		}
+		if n > maxListLen {
+			break // the general way reports it
+		}
+		for _, p := range parts {
+			out = append(out, p.Elems...)
+		}
+	}
+	if i == 0 {
+		return acc, elems
+	}
+	return &ListInit{Elem: acc.Elem, Elems: out}, elems[i:]
 }
 
 func foldIsA(x *IsAOpInit) Init {

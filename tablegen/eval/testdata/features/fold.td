@@ -29,3 +29,17 @@ multiclass M<list<string> parts> {
   def _rec : Joined<parts, "-">;
 }
 defm MM : M<["m", "n"]>;
+
+def Lists {
+  list<int> flat = !foldl([]<int>, [[1, 2], [3], []<int>], acc, el, !listconcat(acc, el));
+  list<int> twice = !foldl([0], [[1], [2]], acc, el, !listconcat(acc, el, [9], el));
+  list<int> reread = !foldl([0], [1, 2], acc, el, !listconcat(acc, [!size(acc)]));
+  list<list<string>> nested = !foldl([]<list<string>>, ["a", "b"], t1, x,
+      !listconcat(t1, !foldl([]<list<string>>, ["1", "2"], t2, y, !listconcat(t2, [[x, y]]))));
+  list<Frag> recs = !foldl([]<Frag>, [f16, f32], acc, r, !listconcat(acc, [r], [r]));
+}
+
+class Gather<list<list<int>> parts> {
+  list<int> all = !foldl([]<int>, parts, acc, p, !listconcat(acc, p));
+}
+def G1 : Gather<[[1], [2, 3]]>;
