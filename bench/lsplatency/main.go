@@ -139,27 +139,32 @@ func main() {
 }
 
 // insertionPoint is the byte offset of the start of a top-level statement
-// of the file: the last one ("end"), or the first that starts at or after
-// the middle of the file ("middle"), so that the inserted assert is a
-// top-level statement of its own.
+// or include directive of the file: the last one ("end"), or the first that
+// starts at or after the middle of the file ("middle"), so that the
+// inserted assert is a top-level statement of its own.
 func insertionPoint(path string, data []byte, where string) (int, error) {
 	set := tablegen.NewSourceSet()
 	f := set.AddFile(path, data)
 	toks, _ := tablegen.LexFile(set, f)
-	stmts := tablegen.Parse(set, toks).Statements
-	if len(stmts) == 0 {
-		return 0, fmt.Errorf("%s has no statements", path)
+	var starts []int
+	for _, st := range tablegen.Parse(set, toks).Statements {
+		starts = append(starts, f.Offset(st.Start()))
 	}
-	at := stmts[len(stmts)-1]
-	if where == "middle" {
-		for _, st := range stmts {
-			if f.Offset(st.Start()) >= len(data)/2 {
-				at = st
-				break
-			}
+	for _, t := range toks {
+		if t.Kind == tablegen.KwInclude {
+			starts = append(starts, f.Offset(t.Pos))
 		}
 	}
-	return f.Offset(at.Start()), nil
+	if len(starts) == 0 {
+		return 0, fmt.Errorf("%s has no statements or includes", path)
+	}
+	sort.Ints(starts)
+	if where == "middle" {
+		if i := sort.SearchInts(starts, len(data)/2); i < len(starts) {
+			return starts[i], nil
+		}
+	}
+	return starts[len(starts)-1], nil
 }
 
 // openIn starts s, initializes it on path's directory and opens path,
