@@ -1,6 +1,9 @@
 package codegen
 
-import "tdls/tablegen/eval"
+import (
+	"tdls/drr"
+	"tdls/tablegen/eval"
+)
 
 // Dag nodes and leaves of patterns, classified as mlir-tblgen's DagNode and
 // DagLeaf classify them.
@@ -82,16 +85,9 @@ func (l leaf) stringAttr() string {
 // constraint is getAsConstraint: the constraint record (through an
 // OpVariable), or a fatal error for a leaf that is no constraint.
 func (l leaf) constraint() *eval.Record {
-	r := l.def()
-	if r == nil {
-		panic(fatalf("the DAG leaf must be operand, attribute, or property"))
-	}
-	if isA(r, "OpVariable") {
-		r = defField(r, "constraint")
-	}
-	if !isA(r, "TypeConstraint") && !isA(r, "AttrConstraint") && !isA(r, "RegionConstraint") &&
-		!isA(r, "SuccessorConstraint") && !isA(r, "Constraint") {
-		panic(fatalf("Expected a constraint but got: %s", r.NameString()))
+	r, failure := drr.ConstraintOf(l.v)
+	if failure != "" {
+		panic(fatalf("%s", failure))
 	}
 	return r
 }

@@ -6,8 +6,10 @@
 // emitter (engine "native") or by running the user's own mlir-tblgen.
 //
 // The emitter follows mlir-tblgen's algorithm rather than its text: the same
-// walk over source and result dags, the same symbol table (a libstdc++
-// unordered_multimap, whose iteration order is reproduced exactly because it
-// decides the order of declarations and parameters), the same indentation
-// stream, and the same placeholder substitution.
+// walk over source and result dags, the same indentation stream, and the
+// same placeholder substitution. What each `$name` is bound to comes from
+// drr's model of the pattern (its SymbolInfoMap, drr.SymbolTable, and the
+// bindings mlir-tblgen rejects); the emitter keeps those bindings in a
+// libstdc++ unordered_multimap, whose iteration order is reproduced exactly
+// because it decides the order of declarations and parameters.
 package codegen

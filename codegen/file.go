@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"tdls/drr"
 	"tdls/ods"
 	"tdls/tablegen/eval"
 )
@@ -15,9 +16,11 @@ type Options struct {
 	// InputName is the main file's name as given on the command line; the
 	// banner and the constraint function names use its base name.
 	InputName string
-	// Ops is the unit's ODS model when the caller has built it already;
-	// the generator builds it otherwise.
-	Ops *ods.Model
+	// Ops is the unit's ODS model and Patterns its DRR model when the
+	// caller has built them already; the generator builds them otherwise.
+	// The patterns' symbol tables are what the emitter binds from.
+	Ops      *ods.Model
+	Patterns *drr.PatternSet
 }
 
 // constraintFn is one uniqued constraint helper function.
@@ -37,6 +40,8 @@ type fileGen struct {
 	ops      map[*eval.Record]*operator
 	opsModel *ods.Model
 	ids      map[*eval.DagInit]string
+	// drrPatterns is drr's model of each pattern record (patternModel).
+	drrPatterns map[*eval.Record]*drr.Pattern
 
 	refStats     map[string]int
 	topo         []topoEntry
@@ -132,6 +137,7 @@ func newFileGen(res *eval.Result, opts Options) *fileGen {
 	if f.opsModel == nil {
 		f.opsModel = ods.Build(res)
 	}
+
 	var recs []*eval.Record
 	for _, d := range res.Defs {
 		if isA(d, "Pattern") {
@@ -162,6 +168,25 @@ func (f *fileGen) nodeID(d *eval.DagInit) string {
 		f.ids[d] = id
 	}
 	return id
+}
+
+// patternModel returns drr's model of the pattern of rec, building the
+// file's DRR model on first use.
+func (f *fileGen) patternModel(rec *eval.Record) *drr.Pattern {
+	if f.drrPatterns == nil {
+		set := f.opts.Patterns
+		if set == nil {
+			set = drr.Build(nil, f.res, f.opsModel)
+		}
+		f.drrPatterns = map[*eval.Record]*drr.Pattern{}
+		for _, p := range set.Patterns {
+			f.drrPatterns[p.Record] = p
+		}
+	}
+	if p := f.drrPatterns[rec]; p != nil {
+		return p
+	}
+	panic(fatalf("internal error: no DRR model of pattern %s", rec.NameString()))
 }
 
 func (f *fileGen) operatorOf(d *eval.DagInit) *operator {

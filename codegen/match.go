@@ -49,7 +49,7 @@ func quote(s string) string { return `"` + s + `"` }
 // pattern that contains it.
 func (e *emitter) emitStaticMatcher(tree *eval.DagInit, name string) {
 	e.w.w(fmt.Sprintf("static ::llvm::LogicalResult %s(::mlir::PatternRewriter &rewriter, ::mlir::Operation *op0, ::llvm::SmallVector<::mlir::Operation *, 4> &tblgen_ops", name))
-	e.p.collectBoundSymbols(tree, &e.syms, true)
+	e.syms.addBindings(e.file, e.p.subtreeBindings(tree))
 	e.syms.assignAlternativeNames()
 	e.syms.m.each(func(n *hashNode[*symbolInfo]) { e.w.w(", " + e.syms.argDecl(n.key, n.val)) })
 	e.w.w(") {\n")
@@ -78,7 +78,7 @@ func (e *emitter) emitStaticMatchCall(tree *eval.DagInit, opName string) {
 	e.used[fn] = true
 	e.w.w(fmt.Sprintf("if(::mlir::failed(%s(rewriter, %s, tblgen_ops", fn, opName))
 	var local symbolTable
-	e.p.collectBoundSymbols(tree, &local, true)
+	local.addBindings(e.file, e.p.subtreeBindings(tree))
 	local.m.each(func(n *hashNode[*symbolInfo]) {
 		found := e.syms.findBound(n.key, n.val.where)
 		if found == nil {

@@ -1,15 +1,19 @@
 package codegen
 
 import (
+	"tdls/drr"
 	"tdls/tablegen/eval"
 )
 
 // pattern is a Pattern record as mlir-tblgen's Pattern class reads it.
+// The emitter binds symbols from drr's model of it (model).
 type pattern struct {
 	rec  *eval.Record
 	name string // the C++ struct name
 	file *fileGen
 }
+
+func (p *pattern) model() *drr.Pattern { return p.file.patternModel(p.rec) }
 
 func (p *pattern) source() *eval.DagInit { return dagField(p.rec, "sourcePattern") }
 
@@ -67,124 +71,42 @@ func (p *pattern) benefit() int {
 
 func (p *pattern) op(d *eval.DagInit) *operator { return p.file.operatorOf(d) }
 
-func verifyBind(ok bool, name string) {
-	if !ok {
-		panic(fatalf("symbol '%s' bound more than once", name))
-	}
+// bindings are symbols bound by drr's SymbolInfoMap, in binding order,
+// with the bindings mlir-tblgen rejects on the way.
+type bindings struct {
+	syms []*drr.Symbol
+	errs []drr.BindError
 }
 
-// collectBoundSymbols is Pattern::collectBoundSymbols: it binds every
-// symbol of tree into t, checking arities and duplicate bindings.
-func (p *pattern) collectBoundSymbols(tree *eval.DagInit, t *symbolTable, isSrc bool) {
-	treeName := dagSymbol(tree)
-	n := len(tree.Args)
-	if isNativeCodeCall(tree) {
-		if treeName != "" {
-			if !isSrc {
-				verifyBind(t.bindValues(treeName, nativeReturns(tree)), treeName)
-			} else {
-				panic(fatalf("binding symbol '%s' to NativecodeCall in MatchPattern is not supported", treeName))
-			}
+// sourceBindings are those of the pattern's source, resultBindings those
+// its result patterns add, both read from the pattern's symbol table.
+func (p *pattern) sourceBindings() bindings { return p.bindings(drr.PartSource) }
+func (p *pattern) resultBindings() bindings { return p.bindings(drr.PartResult) }
+
+func (p *pattern) bindings(part drr.Part) bindings {
+	var b bindings
+	for _, s := range p.model().Symbols.All {
+		if s.Part == part {
+			b.syms = append(b.syms, s)
 		}
-		for i := 0; i < n; i++ {
-			if c := nested(tree, i); c != nil {
-				p.collectBoundSymbols(c, t, isSrc)
-				continue
-			}
-			if !isSrc {
-				continue
-			}
-			name := argName(tree, i)
-			if name == "" || name == "_" {
-				continue
-			}
-			l := leaf{tree.Args[i]}
-			switch {
-			case l.isUnspecified():
-				verifyBind(t.bindValue(name), name)
-			case l.isPropMatcher():
-				c := l.def()
-				if stringField(c, "interfaceType") == "" {
-					panic(fatalf("binding symbol '%s' in NativeCodeCall to a property constraint without specifying that constraint's type is unsupported", name))
-				}
-				verifyBind(t.bindProp(name, c), name)
-			default:
-				c := l.constraint()
-				if l.isAttrMatcher() || l.isEnumCase() || l.isConstantAttr() || isA(c, "AttrConstraint") {
-					verifyBind(t.bindAttr(name), name)
-					continue
-				}
-				verifyBind(t.bindValue(name), name)
-			}
-		}
-		return
 	}
-	if isOperation(tree) {
-		op := p.op(tree)
-		numEither, numDirectives := 0, 0
-		for i := n - 1; i >= 0; i-- {
-			if c := nested(tree, i); c != nil {
-				if isLocationDirective(c) || isReturnTypeDirective(c) {
-					numDirectives++
-				} else if isEither(c) {
-					numEither++
-				}
-			}
+	for _, e := range p.model().BindErrors() {
+		if e.Node.Part == part {
+			b.errs = append(b.errs, e)
 		}
-		if len(op.args) != n-numDirectives+numEither {
-			panic(fatalf("op '%s' argument number mismatch: %d in pattern vs. %d in definition",
-				op.name, n+numEither, len(op.args)))
-		}
-		if treeName != "" {
-			verifyBind(t.bindOpResult(treeName, op), treeName)
-		}
-		id := p.file.nodeID(tree)
-		checkArg := func(idx int) {
-			if idx >= len(op.args) {
-				panic(fatalf("op '%s' argument %d out of range", op.name, idx))
-			}
-		}
-		for i, opArgIdx := 0, 0; i != n; i, opArgIdx = i+1, opArgIdx+1 {
-			if c := nested(tree, i); c != nil {
-				switch {
-				case isEither(c):
-					for k := range c.Args {
-						if sub := nested(c, k); sub != nil {
-							p.collectBoundSymbols(sub, t, isSrc)
-						} else if name := argName(c, k); name != "" && name != "_" {
-							checkArg(opArgIdx + k)
-							verifyBind(t.bindOpArgument(id, name, op, opArgIdx+k, -1), name)
-						}
-					}
-					opArgIdx++
-				case isVariadicDirective(c):
-					if name := dagSymbol(c); name != "" {
-						checkArg(opArgIdx)
-						verifyBind(t.bindOpArgument(id, name, op, opArgIdx, -1), name)
-					}
-					for k := range c.Args {
-						if sub := nested(c, k); sub != nil {
-							p.collectBoundSymbols(sub, t, isSrc)
-						} else if name := argName(c, k); name != "" && name != "_" {
-							checkArg(opArgIdx)
-							verifyBind(t.bindOpArgument(id, name, op, opArgIdx, k), name)
-						}
-					}
-				default:
-					p.collectBoundSymbols(c, t, isSrc)
-				}
-				continue
-			}
-			if isSrc {
-				if name := argName(tree, i); name != "" && name != "_" {
-					checkArg(opArgIdx)
-					verifyBind(t.bindOpArgument(id, name, op, opArgIdx, -1), name)
-				}
-			}
-		}
-		return
 	}
-	if treeName != "" {
-		panic(fatalf("binding symbol '%s' to non-operation/native code call unsupported right now", treeName))
+	return b
+}
+
+// subtreeBindings binds a sub-dag of the source on its own, as the static
+// matcher made of it does.
+func (p *pattern) subtreeBindings(tree *eval.DagInit) bindings {
+	m := p.model()
+	n := m.SourceNode(tree)
+	if n == nil {
+		panic(fatalf("internal error: the sub-dag %s is not in pattern %s", tree.String(), p.name))
 	}
+	t := drr.NewSymbolTable()
+	errs := m.Bind(n, t, true)
+	return bindings{t.All, errs}
 }

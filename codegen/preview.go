@@ -135,6 +135,7 @@ func nativePreview(req PreviewRequest) string {
 	opts := Options{InputName: req.File}
 	var problems []string
 	if req.Patterns != nil {
+		opts.Ops, opts.Patterns = req.Patterns.ODS, req.Patterns
 		rec := ""
 		if req.Pattern != "" {
 			rec = recordNameOf(req.Result, opts, req.Pattern)

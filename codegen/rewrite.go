@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"tdls/drr"
 	"tdls/ods"
 	"tdls/tablegen/eval"
 )
@@ -37,7 +38,7 @@ func (e *emitter) emitPattern() {
 	e.w.reindented("\n    ::llvm::LogicalResult matchAndRewrite(::mlir::Operation *op0,\n        ::mlir::PatternRewriter &rewriter) const override {")
 	e.w.w("\n")
 	e.w.in()
-	p.collectBoundSymbols(src, &e.syms, true)
+	e.syms.addBindings(e.file, p.sourceBindings())
 	e.syms.assignAlternativeNames()
 	e.w.w("// Variables for capturing values and attributes used while creating ops\n")
 	e.syms.m.each(func(n *hashNode[*symbolInfo]) { e.w.w(e.syms.varDecl(n.key, n.val)) })
@@ -83,9 +84,7 @@ func (e *emitter) emitRewriteLogic() {
 	root := p.op(p.source())
 	numExpected := len(root.results)
 	results := p.results()
-	for _, r := range results {
-		p.collectBoundSymbols(r, &e.syms, false)
-	}
+	e.syms.addBindings(e.file, p.resultBindings())
 	offsets := make([]int, len(results)+1)
 	for i := range offsets {
 		offsets[i] = numExpected
@@ -320,7 +319,7 @@ func (e *emitter) handleNativeCodeCall(tree *eval.DagInit, depth int) string {
 	}
 	sym := tgfmt(tmpl, e.ctx.addSubst("_loc", loc), args...)
 	if n := nativeReturns(tree); n != 0 {
-		name, _ := valuePackName(dagSymbol(tree))
+		name, _ := drr.SplitIndex(dagSymbol(tree))
 		if name == "" {
 			name = fmt.Sprintf("nativeVar_%d", e.nextID)
 			e.nextID++
@@ -366,7 +365,7 @@ func (e *emitter) handleOpCreation(tree *eval.DagInit, resultIndex, depth int) s
 		result = packName
 	} else {
 		result = s
-		packName, _ = valuePackName(s)
+		packName, _ = drr.SplitIndex(s)
 	}
 	cls := op.qualClassName()
 	e.w.w(cls + " " + packName + ";\n{\n")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tdls/drr"
 	"tdls/tablegen/eval"
 )
 
@@ -52,25 +53,6 @@ type symbolTable struct {
 	m multimap[*symbolInfo]
 }
 
-// valuePackName splits `name__N` into name and N; index is -1 without one.
-func valuePackName(symbol string) (string, int) {
-	k := strings.LastIndex(symbol, "__")
-	if k < 0 {
-		return symbol, -1
-	}
-	// StringRef::consumeInteger: leading digits suffice.
-	digits := symbol[k+2:]
-	end := 0
-	for end < len(digits) && isDigit(digits[end]) {
-		end++
-	}
-	n, err := strconv.Atoi(digits[:end])
-	if err != nil {
-		return symbol, -1
-	}
-	return symbol[:k], n
-}
-
 func (t *symbolTable) varName(name string, s *symbolInfo) string {
 	if s.altName != "" {
 		return s.altName
@@ -78,26 +60,47 @@ func (t *symbolTable) varName(name string, s *symbolInfo) string {
 	return name
 }
 
-func (t *symbolTable) bindOpArgument(node any, symbol string, op *operator, argIdx int, sub int) bool {
-	if name, _ := valuePackName(symbol); name != symbol {
-		panic(fatalf("symbol '%s' with trailing index cannot bind to op argument", symbol))
+// bindingOf is drr's binding s as the emitter keeps it: the op it binds
+// (in the emitter's shape), and where it was bound.
+func (f *fileGen) bindingOf(s *drr.Symbol) *symbolInfo {
+	var op *operator
+	if s.Node != nil && s.Node.Kind == drr.NodeOp && s.Op != nil {
+		op = f.operatorOf(s.Node.Init)
 	}
-	info := &symbolInfo{op: op}
-	switch op.args[argIdx].kind {
-	case attrArg:
-		info.kind, info.where = symAttr, &dagAndConstant{nil, argIdx, -1}
-	case propArg:
-		info.kind, info.where = symProp, &dagAndConstant{nil, argIdx, -1}
-	default:
-		info.kind, info.where = symOperand, &dagAndConstant{node, argIdx, sub}
-	}
-	if first := t.m.find(symbol); first != nil {
-		if info.kind != symOperand || first.val.kind != symOperand {
-			return false
+	switch s.Kind {
+	case drr.SymOperand:
+		return &symbolInfo{op: op, kind: symOperand, where: &dagAndConstant{f.nodeID(s.Node.Init), s.ArgIndex, s.VariadicSub}}
+	case drr.SymAttr, drr.SymProp:
+		kind := symAttr
+		if s.Kind == drr.SymProp {
+			kind = symProp
 		}
+		if op != nil {
+			return &symbolInfo{op: op, kind: kind, where: &dagAndConstant{nil, s.ArgIndex, -1}}
+		}
+		if kind == symAttr {
+			return &symbolInfo{kind: symAttr}
+		}
+		// A property a NativeCodeCall matcher captures.
+		c := s.Arg.(*drr.DagLeaf).Def
+		return &symbolInfo{kind: symProp, propConstr: c, where: &dagAndConstant{c, -1, -1}}
+	case drr.SymResult:
+		return &symbolInfo{op: op, kind: symResult}
+	case drr.SymValues:
+		return &symbolInfo{kind: symMultipleValues, where: &dagAndConstant{nil, s.NumValues, -1}}
 	}
-	t.m.insert(symbol, info)
-	return true
+	return &symbolInfo{kind: symValue}
+}
+
+// addBindings adds the bindings of drr's symbol table, in binding order,
+// after raising the first one mlir-tblgen rejects.
+func (t *symbolTable) addBindings(f *fileGen, b bindings) {
+	if len(b.errs) > 0 {
+		panic(fatalf("%s", b.errs[0].Message))
+	}
+	for _, s := range b.syms {
+		t.m.insert(s.Name, f.bindingOf(s))
+	}
 }
 
 func (t *symbolTable) insertUnique(name string, info *symbolInfo) bool {
@@ -106,12 +109,12 @@ func (t *symbolTable) insertUnique(name string, info *symbolInfo) bool {
 }
 
 func (t *symbolTable) bindOpResult(symbol string, op *operator) bool {
-	name, _ := valuePackName(symbol)
+	name, _ := drr.SplitIndex(symbol)
 	return t.insertUnique(name, &symbolInfo{op: op, kind: symResult})
 }
 
 func (t *symbolTable) bindValues(symbol string, n int) bool {
-	name, _ := valuePackName(symbol)
+	name, _ := drr.SplitIndex(symbol)
 	if n > 1 {
 		return t.insertUnique(name, &symbolInfo{kind: symMultipleValues, where: &dagAndConstant{nil, n, -1}})
 	}
@@ -122,18 +125,9 @@ func (t *symbolTable) bindValue(name string) bool {
 	return t.insertUnique(name, &symbolInfo{kind: symValue})
 }
 
-func (t *symbolTable) bindAttr(name string) bool {
-	return t.insertUnique(name, &symbolInfo{kind: symAttr})
-}
-
-func (t *symbolTable) bindProp(name string, constraint *eval.Record) bool {
-	return t.insertUnique(name, &symbolInfo{kind: symProp, propConstr: constraint,
-		where: &dagAndConstant{constraint, -1, -1}})
-}
-
 // findBound returns the binding of key made at where.
 func (t *symbolTable) findBound(key string, where *dagAndConstant) *hashNode[*symbolInfo] {
-	name, _ := valuePackName(key)
+	name, _ := drr.SplitIndex(key)
 	for _, n := range t.m.equalRange(name) {
 		if sameWhere(n.val.where, where) {
 			return n
@@ -143,7 +137,7 @@ func (t *symbolTable) findBound(key string, where *dagAndConstant) *hashNode[*sy
 }
 
 func (t *symbolTable) staticValueCount(symbol string) int {
-	name, _ := valuePackName(symbol)
+	name, _ := drr.SplitIndex(symbol)
 	if name != symbol {
 		return 1
 	}
@@ -286,7 +280,7 @@ func (s *symbolInfo) allRangeUse(name string, index int, f func(string) string, 
 func identity(s string) string { return s }
 
 func (t *symbolTable) lookup(symbol string) (*symbolInfo, string, int) {
-	name, index := valuePackName(symbol)
+	name, index := drr.SplitIndex(symbol)
 	n := t.m.find(name)
 	if n == nil {
 		panic(fatalf("referencing unbound symbol '%s'", symbol))

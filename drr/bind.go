@@ -1,29 +1,61 @@
 package drr
 
 import (
+	"fmt"
+
 	"tdls/ods"
 	"tdls/tablegen"
 )
 
-// binder builds a pattern's symbol table the way Pattern::collectBoundSymbols
-// does, recording the binding errors mlir-tblgen raises on the way.
+// BindError is a binding Pattern::collectBoundSymbols rejects, with the
+// message mlir-tblgen stops with.
+type BindError struct {
+	Node    *DagNode // the dag being bound when it happens
+	Message string
+}
+
+// binder builds a symbol table the way Pattern::collectBoundSymbols does,
+// recording on the way the bindings mlir-tblgen rejects (errs, in the order
+// it meets them) and the diagnostics the checks report for them (rep).
 type binder struct {
-	p   *Pattern
-	t   *SymbolTable
-	rep *reporter
+	t    *SymbolTable
+	rep  *reporter
+	errs []BindError
 }
 
 func bindPattern(p *Pattern) {
-	b := &binder{p: p, t: newSymbolTable(), rep: &reporter{p: p}}
+	t := NewSymbolTable()
+	b := &binder{t: t, rep: &reporter{p: p}}
 	if p.Source != nil {
 		b.collect(p.Source, true)
 	}
 	for _, r := range p.Results {
 		b.collect(r, false)
 	}
-	p.Symbols = b.t
+	p.Symbols = t
+	p.bindErrors = b.errs
 	p.bindDiags = b.rep.diags
 	p.collectUses()
+}
+
+// Bind adds the symbols of tree, a dag of p (source: of its source
+// pattern), to t as Pattern::collectBoundSymbols does, and returns the
+// bindings mlir-tblgen rejects, in the order it meets them. The pattern's
+// own table (Symbols) is its source then its results bound in one table;
+// the C++ emitter binds parts of a pattern into tables of their own.
+func (p *Pattern) Bind(tree *DagNode, t *SymbolTable, source bool) []BindError {
+	b := &binder{t: t, rep: &reporter{p: p}}
+	b.collect(tree, source)
+	return b.errs
+}
+
+// BindErrors returns the bindings of the pattern's table that mlir-tblgen
+// rejects, in the order it meets them.
+func (p *Pattern) BindErrors() []BindError { return p.bindErrors }
+
+// fail records a rejected binding.
+func (b *binder) fail(n *DagNode, msg string) {
+	b.errs = append(b.errs, BindError{Node: n, Message: msg})
 }
 
 func (b *binder) collect(n *DagNode, src bool) {
@@ -34,8 +66,9 @@ func (b *binder) collect(n *DagNode, src bool) {
 		b.collectOp(n, src)
 	default:
 		if n.Name != "" {
-			b.rep.errorf(n.NameRange, "drr-bind-directive", "binding symbol '%s' to non-operation/native code call unsupported right now", n.Name).
-				withFix(removeName(n.NameRange, n.Name))
+			msg := fmt.Sprintf("binding symbol '%s' to non-operation/native code call unsupported right now", n.Name)
+			b.fail(n, msg)
+			b.rep.errorf(n.NameRange, "drr-bind-directive", "%s", msg).withFix(removeName(n.NameRange, n.Name))
 		}
 	}
 }
@@ -43,15 +76,16 @@ func (b *binder) collect(n *DagNode, src bool) {
 func (b *binder) collectNative(n *DagNode, src bool) {
 	if n.Name != "" {
 		if src {
-			b.rep.errorf(n.NameRange, "drr-bind-matcher", "binding symbol '%s' to NativecodeCall in MatchPattern is not supported", n.Name).
-				withFix(removeName(n.NameRange, n.Name))
+			msg := fmt.Sprintf("binding symbol '%s' to NativecodeCall in MatchPattern is not supported", n.Name)
+			b.fail(n, msg)
+			b.rep.errorf(n.NameRange, "drr-bind-matcher", "%s", msg).withFix(removeName(n.NameRange, n.Name))
 		} else {
 			kind, num := SymValue, n.NumReturns()
 			if num > 1 {
 				kind = SymValues
 			}
-			base, _ := splitIndex(n.Name)
-			b.bind(base, &Symbol{Kind: kind, NumValues: num, ArgIndex: -1, VariadicSub: -1, Node: n, Arg: n, Range: n.NameRange, Part: n.Part})
+			base, _ := SplitIndex(n.Name)
+			b.bind(n, base, &Symbol{Kind: kind, NumValues: num, ArgIndex: -1, VariadicSub: -1, Node: n, Arg: n, Range: n.NameRange, Part: n.Part})
 		}
 	}
 	for _, a := range n.Args {
@@ -62,22 +96,35 @@ func (b *binder) collectNative(n *DagNode, src bool) {
 			if !src || x.Name == "" || x.Name == "_" {
 				continue
 			}
-			s := &Symbol{Kind: SymValue, ArgIndex: -1, VariadicSub: -1, Arg: x, Range: x.NameRange, Part: n.Part}
-			if x.Kind != LeafUnset {
-				switch {
-				case x.IsAttrMatcher() || x.IsEnumCase() || x.IsConstantAttr():
-					s.Kind = SymAttr
-				case x.IsPropMatcher():
-					if it, _ := stringField(x.Def, "interfaceType"); it == "" {
-						b.rep.errorf(x.Range, "drr-untyped-property", "binding symbol '%s' in NativeCodeCall to a property constraint without specifying that constraint's type is unsupported", x.Name)
-						continue
-					}
-					s.Kind = SymProp
-				}
-			}
-			b.bind(x.Name, s)
+			b.bind(n, x.Name, b.capture(n, x))
 		}
 	}
+}
+
+// capture is the binding of a leaf a NativeCodeCall matcher captures: an
+// attribute, a property or a value, decided as mlir-tblgen decides it.
+func (b *binder) capture(n *DagNode, x *DagLeaf) *Symbol {
+	s := &Symbol{Kind: SymValue, ArgIndex: -1, VariadicSub: -1, Arg: x, Range: x.NameRange, Part: n.Part}
+	switch {
+	case x.Kind == LeafUnset:
+	case x.IsPropMatcher():
+		if it, _ := stringField(x.Def, "interfaceType"); it == "" {
+			msg := fmt.Sprintf("binding symbol '%s' in NativeCodeCall to a property constraint without specifying that constraint's type is unsupported", x.Name)
+			b.fail(n, msg)
+			b.rep.errorf(x.Range, "drr-untyped-property", "%s", msg)
+			return nil
+		}
+		s.Kind = SymProp
+	default:
+		c, failure := ConstraintOf(x.Value)
+		if failure != "" {
+			b.fail(n, failure) // reported as drr-not-constraint or drr-source-literal
+		}
+		if x.IsAttrMatcher() || x.IsEnumCase() || x.IsConstantAttr() || isA(c, "AttrConstraint") {
+			s.Kind = SymAttr
+		}
+	}
+	return s
 }
 
 func (b *binder) collectOp(n *DagNode, src bool) {
@@ -85,12 +132,16 @@ func (b *binder) collectOp(n *DagNode, src bool) {
 	if op == nil {
 		// Not an op: reported by the checks (mlir-tblgen fails on the
 		// operator record); bind what is nested so uses still resolve.
+		b.fail(n, notAnOpMessage(n))
 		for _, a := range n.Args {
 			if c, ok := a.(*DagNode); ok {
 				b.collect(c, src)
 			}
 		}
 		return
+	}
+	if msg, bad := op.ConstructionError(); bad {
+		b.fail(n, msg) // reported by the ODS checks
 	}
 	numDirectives, numEither := 0, 0
 	for _, a := range n.Args {
@@ -103,13 +154,13 @@ func (b *binder) collectOp(n *DagNode, src bool) {
 			}
 		}
 	}
-	arityOK := len(op.Args) == len(n.Args)-numDirectives+numEither
-	if !arityOK {
+	if len(op.Args) != len(n.Args)-numDirectives+numEither {
+		b.fail(n, fmt.Sprintf("op '%s' argument number mismatch: %d in pattern vs. %d in definition", op.Name, len(n.Args)+numEither, len(op.Args)))
 		reportArity(b.rep, n, "op", len(n.Args)+numEither)
 	}
 	if n.Name != "" {
-		base, _ := splitIndex(n.Name)
-		b.bind(base, &Symbol{Kind: SymResult, Op: op, ArgIndex: -1, VariadicSub: -1, Node: n, Arg: n, Range: n.NameRange, Part: n.Part})
+		base, _ := SplitIndex(n.Name)
+		b.bind(n, base, &Symbol{Kind: SymResult, Op: op, ArgIndex: -1, VariadicSub: -1, Node: n, Arg: n, Range: n.NameRange, Part: n.Part})
 	}
 	opArg := 0
 	for _, a := range n.Args {
@@ -159,10 +210,21 @@ func (b *binder) collectOp(n *DagNode, src bool) {
 	}
 }
 
+// notAnOpMessage is how mlir-tblgen fails on an op node whose operator
+// is not an op.
+func notAnOpMessage(n *DagNode) string {
+	if n.Operator == nil {
+		return "expected an op as dag operator, got " + n.OperatorName()
+	}
+	return fmt.Sprintf("Record `%s' does not have a field named `opDialect'!", n.Operator.NameString())
+}
+
 // bindArg is SymbolInfoMap::bindOpArgument: an argument of n's op.
 func (b *binder) bindArg(n *DagNode, at Arg, name string, argIndex, sub int, rng tablegen.Range) *Symbol {
-	if base, _ := splitIndex(name); base != name {
-		b.rep.errorf(rng, "drr-indexed-argument", "symbol '%s' with trailing index cannot bind to op argument", name).
+	if base, _ := SplitIndex(name); base != name {
+		msg := fmt.Sprintf("symbol '%s' with trailing index cannot bind to op argument", name)
+		b.fail(n, msg)
+		b.rep.errorf(rng, "drr-indexed-argument", "%s", msg).
 			withFix(Fix{Title: "bind as $" + base, Edits: []TextEdit{{Range: rng, NewText: "$" + base}}})
 		return nil
 	}
@@ -170,6 +232,7 @@ func (b *binder) bindArg(n *DagNode, at Arg, name string, argIndex, sub int, rng
 	if argIndex < 0 || argIndex >= len(op.Args) {
 		// Beyond the op's arguments: the arity problem is reported; keep
 		// the name resolvable.
+		b.fail(n, fmt.Sprintf("op '%s' argument %d out of range", op.Name, argIndex))
 		s := &Symbol{Kind: SymOperand, ArgIndex: -1, VariadicSub: sub, Node: n, Arg: at, Range: rng, Part: n.Part}
 		b.t.add(name, s)
 		return s
@@ -183,15 +246,21 @@ func (b *binder) bindArg(n *DagNode, at Arg, name string, argIndex, sub int, rng
 	default:
 		s.Kind = SymOperand
 	}
-	b.bind(name, s)
+	b.bind(n, name, s)
 	return s
 }
 
-func (b *binder) bind(key string, s *Symbol) {
+// bind adds s under key, reporting a second binding of key (verifyBind).
+func (b *binder) bind(n *DagNode, key string, s *Symbol) {
+	if s == nil {
+		return
+	}
 	if !b.t.add(key, s) {
 		first := b.t.byName[key][0]
-		d := b.rep.errorf(s.Range, "drr-bound-twice", "symbol '%s' bound more than once", key)
+		msg := fmt.Sprintf("symbol '%s' bound more than once", key)
+		d := b.rep.errorf(s.Range, "drr-bound-twice", "%s", msg)
 		d.Related = append([]tablegen.Related{{Range: first.Range, Message: "'" + key + "' is first bound here, to " + describeSymbol(first)}}, d.Related...)
+		b.fail(n, msg)
 	}
 }
 
@@ -227,7 +296,7 @@ func (p *Pattern) collectUses() {
 }
 
 func (p *Pattern) addUse(name string, rng tablegen.Range, at Arg, part Part) {
-	base, idx := splitIndex(name)
+	base, idx := SplitIndex(name)
 	u := &Use{Name: name, Base: base, Index: idx, Range: rng, Arg: at, Part: part, Symbol: p.Symbols.Lookup(name)}
 	if u.Symbol != nil && u.Symbol.Arg == at {
 		// A binding, not a use (a leaf inside a result `variadic`).

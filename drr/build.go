@@ -2,8 +2,6 @@ package drr
 
 import (
 	"sort"
-	"strconv"
-	"strings"
 
 	"tdls/ods"
 	"tdls/tablegen"
@@ -309,31 +307,4 @@ func nativeReturns(r *eval.Record) int {
 
 func sortOps(ops []*ods.Op) {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
-}
-
-// splitIndex splits `name__N` into name and N as SymbolInfoMap's
-// getValuePackName does: the part after the last `__` must start with an
-// integer; otherwise the symbol has no index.
-func splitIndex(sym string) (string, int) {
-	i := strings.LastIndex(sym, "__")
-	if i < 0 {
-		return sym, -1
-	}
-	rest := sym[i+2:]
-	j := 0
-	if j < len(rest) && rest[j] == '-' {
-		j++
-	}
-	k := j
-	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
-		k++
-	}
-	if k == j {
-		return sym, -1
-	}
-	n, err := strconv.Atoi(rest[:k])
-	if err != nil {
-		return sym, -1
-	}
-	return sym[:i], n
 }

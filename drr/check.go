@@ -179,7 +179,7 @@ func (c *checker) unbound(name string, rng tablegen.Range, matching bool) {
 		}
 	}
 	d := c.errorf(rng, "drr-unbound-symbol", "%s", msg)
-	base, idx := splitIndex(name)
+	base, idx := SplitIndex(name)
 	if best := c.nearestName(base, matching); best != "" {
 		repl := "$" + best
 		if idx >= 0 {

@@ -90,7 +90,7 @@ func (c *checker) valueCount(n *DagNode) int {
 	switch n.Kind {
 	case NodeOp:
 		if n.Name != "" {
-			base, idx := splitIndex(n.Name)
+			base, idx := SplitIndex(n.Name)
 			if idx >= 0 || base != n.Name {
 				return 1
 			}
@@ -255,7 +255,7 @@ func (c *checker) opCreation(n *DagNode, resultIndex, depth int) value {
 	partial := false
 	if n.Name != "" {
 		res = value{name: n.Name, rng: n.NameRange, node: n}
-		base, _ := splitIndex(n.Name)
+		base, _ := SplitIndex(n.Name)
 		partial = base != n.Name
 	}
 	traits := op.Trait("::mlir::OpTrait::SameOperandsAndResultType") != nil || op.Trait("::mlir::OpTrait::FirstAttrDerivedResultType") != nil
@@ -384,7 +384,7 @@ func (c *checker) operandValue(n *DagNode, slot *ods.Arg, v value, x *DagNode) {
 			count = x.Op.NumResults()
 		}
 		if x.Name != "" {
-			if _, idx := splitIndex(x.Name); idx >= 0 {
+			if _, idx := SplitIndex(x.Name); idx >= 0 {
 				count = 1
 			}
 		}
@@ -402,7 +402,7 @@ func (c *checker) operandLeaf(n *DagNode, slot *ods.Arg, l *DagLeaf) {
 	if s == nil {
 		return
 	}
-	_, idx := splitIndex(l.Name)
+	_, idx := SplitIndex(l.Name)
 	if slot.Variadic {
 		if !rangeValued(s, idx) {
 			c.warnf(l.Range, "drr-value-into-variadic", "'%s' is a single value (%s) but operand #%d%s of '%s' is variadic; the generated C++ iterates over it and does not compile: wrap it as (variadic $%s)", l.Name, describeSymbol(s), slot.Index, slotName(slot), n.Op.Name, l.Name).withOp(n.Op).

@@ -2,7 +2,9 @@
 // every record deriving from Pattern becomes a Pattern with its source dag,
 // result dags, constraints, supplemental results and benefit, each dag node
 // and leaf carrying the source range it was written at, plus the symbol
-// table of `$names` as mlir-tblgen's SymbolInfoMap builds it.
+// table of `$names` as mlir-tblgen's SymbolInfoMap builds it (the one binding
+// model: the C++ emitter in codegen binds from it too, through Pattern.Bind
+// and BindErrors).
 //
 // Check reports, as diagnostics with codes prefixed "drr", every error
 // `mlir-tblgen --gen-rewriters` (LLVM 22) raises for a pattern, the inputs

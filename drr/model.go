@@ -34,8 +34,9 @@ type Pattern struct {
 	// and supplemental patterns, in source order.
 	Uses []*Use
 
-	set       *PatternSet
-	bindDiags []Diagnostic
+	set        *PatternSet
+	bindDiags  []Diagnostic
+	bindErrors []BindError
 }
 
 // Benefit is the pattern's benefit as mlir-tblgen computes it: the number
@@ -58,6 +59,18 @@ func (p *Pattern) Benefit() (benefit int, ok bool) {
 		return n, false
 	}
 	return n + int(v.V), true
+}
+
+// SourceNode returns the node of the source pattern made from d, or nil.
+func (p *Pattern) SourceNode(d *eval.DagInit) *DagNode {
+	var found *DagNode
+	p.Source.Walk(func(n *DagNode) bool {
+		if found == nil && n.Init == d {
+			found = n
+		}
+		return found == nil
+	})
+	return found
 }
 
 // RootOp is the op the source pattern matches, or nil.

@@ -116,7 +116,7 @@ func (p *Pattern) At(pos tablegen.Pos) *Location {
 // References returns every binding and use of the symbol named name
 // (without a `__N` suffix) in p, bindings first, in source order.
 func (p *Pattern) References(name string) []tablegen.Range {
-	base, _ := splitIndex(name)
+	base, _ := SplitIndex(name)
 	var out []tablegen.Range
 	for _, s := range p.Symbols.Bindings(base) {
 		out = append(out, s.Range)
@@ -135,7 +135,7 @@ func (p *Pattern) References(name string) []tablegen.Range {
 // p, keeping `__N` suffixes; nil when newName is already bound or the name
 // is not written in the pattern itself.
 func (p *Pattern) Rename(name, newName string) []TextEdit {
-	base, _ := splitIndex(name)
+	base, _ := SplitIndex(name)
 	newName = strings.TrimPrefix(newName, "$")
 	if newName == "" || newName == base || len(p.Symbols.Bindings(newName)) > 0 {
 		return nil

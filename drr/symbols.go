@@ -2,9 +2,11 @@ package drr
 
 import (
 	"strconv"
+	"strings"
 
 	"tdls/ods"
 	"tdls/tablegen"
+	"tdls/tablegen/eval"
 )
 
 // SymbolKind is what a `$name` is bound to, as SymbolInfoMap's kinds.
@@ -87,12 +89,12 @@ type SymbolTable struct {
 	All []*Symbol
 }
 
-func newSymbolTable() *SymbolTable { return &SymbolTable{byName: map[string][]*Symbol{}} }
+func NewSymbolTable() *SymbolTable { return &SymbolTable{byName: map[string][]*Symbol{}} }
 
 // Lookup returns the first binding of name with any `__N` suffix stripped,
 // as SymbolInfoMap::find does, or nil.
 func (t *SymbolTable) Lookup(name string) *Symbol {
-	base, _ := splitIndex(name)
+	base, _ := SplitIndex(name)
 	if b := t.byName[base]; len(b) > 0 {
 		return b[0]
 	}
@@ -196,6 +198,54 @@ func constraintName(a *ods.Arg) string {
 		return a.Summary
 	}
 	return ""
+}
+
+// SplitIndex splits `name__N` into name and N as SymbolInfoMap's
+// getValuePackName does (StringRef::consumeInteger into an int: an optional
+// '-', then digits): the part after the last `__` must start with an
+// integer; otherwise the symbol has no index (-1).
+func SplitIndex(sym string) (string, int) {
+	i := strings.LastIndex(sym, "__")
+	if i < 0 {
+		return sym, -1
+	}
+	rest := sym[i+2:]
+	j := 0
+	if j < len(rest) && rest[j] == '-' {
+		j++
+	}
+	k := j
+	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+		k++
+	}
+	if k == j {
+		return sym, -1
+	}
+	n, err := strconv.Atoi(rest[:k])
+	if err != nil {
+		return sym, -1
+	}
+	return sym[:i], n
+}
+
+// ConstraintOf is DagLeaf::getAsConstraint: the constraint record a leaf
+// stands for (through an OpVariable), or the message mlir-tblgen stops with
+// when the leaf is not one.
+func ConstraintOf(v eval.Init) (*eval.Record, string) {
+	d, ok := v.(*eval.DefInit)
+	if !ok {
+		return nil, "the DAG leaf must be operand, attribute, or property"
+	}
+	r := d.Rec
+	if isA(r, "OpVariable") {
+		r = r.DefValue("constraint")
+	}
+	for _, c := range []string{"TypeConstraint", "AttrConstraint", "RegionConstraint", "SuccessorConstraint", "Constraint"} {
+		if isA(r, c) {
+			return r, ""
+		}
+	}
+	return nil, "Expected a constraint but got: " + r.NameString()
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
