@@ -192,6 +192,16 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 	go func() {
 		defer c.evals.Done()
 		for _, x := range toEval {
+			// What the edit changed first, then all of it: a mistake in the
+			// statement being typed shows without waiting for the rest of
+			// the file to be evaluated again.
+			if ed, ok := x.u.evaluateEdited(); ok {
+				c.pubMu.Lock()
+				if ctx.Err() == nil {
+					c.publishEdited(snap, x.path, x.u, ed)
+				}
+				c.pubMu.Unlock()
+			}
 			if _, err := x.u.Evaluated(ctx); err != nil {
 				return
 			}
@@ -205,6 +215,25 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			}
 		}
 	}()
+}
+
+// publishEdited publishes f's diagnostics with what the evaluator found in
+// the statements an edit changed (ed): the evaluation diagnostics of before
+// stay elsewhere, moved with the text, until the evaluation of the whole
+// unit replaces them.
+func (c *Checker) publishEdited(snap *Snapshot, f string, u *Unit, ed editedStatements) {
+	root := u.Files[u.Root]
+	c.mu.Lock()
+	shown := c.evalShown[f]
+	c.mu.Unlock()
+	diags := u.Diagnostics(f)
+	for _, d := range shown.movedTo(u.Files[f]) {
+		if d.File != root || d.Range.End < ed.span.Start || d.Range.Start > ed.span.End {
+			diags = append(diags, d)
+		}
+	}
+	diags = append(diags, u.editedDiagnostics(f, ed)...)
+	c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Diagnostics: diags, Snapshot: snap})
 }
 
 // publishUnit publishes f's diagnostics from its unit u, and those of the

@@ -48,6 +48,7 @@ type prefixCheckpoint struct {
 type checkpointChain struct {
 	stmts []*tablegen.Statement
 	cps   []*eval.Checkpoint
+	root  *tablegen.File // the root file as it was evaluated
 }
 
 // evaluateResumable evaluates u from the latest checkpoint that still
@@ -75,8 +76,73 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 		cp = next
 	}
 	res := cp.Resume(tg, cp.N, eval.Options{})
-	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps})
+	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps, root: tg.Root})
 	return res
+}
+
+// evaluateEdited evaluates, ahead of the rest, the statements of u's root
+// that an edit changed since the root's last evaluation: from the latest
+// checkpoint that still applies through the last statement that meets the
+// edited text. Statements are evaluated in order and read only what came
+// before them, so what it finds there is what the whole evaluation finds.
+// The checkpoints it makes join the root's chain, and the evaluation of the
+// whole unit continues after them. ok is false when there is no earlier
+// evaluation of the root, or the edit reaches the last statement.
+func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
+	tg := u.TG
+	stmts := tg.Statements
+	ch, ok := c.chains.get(u.Root)
+	if !ok || ch.root == nil {
+		return editedStatements{}, false
+	}
+	cps := c.reusable(u.Root, stmts)
+	if len(cps) == 0 {
+		return editedStatements{}, false
+	}
+	same := 0
+	for same < len(stmts) && same < len(ch.stmts) && stmts[same] == ch.stmts[same] {
+		same++
+	}
+	// The edited bytes of the root, [from, to) in its new text.
+	old, cur := ch.root.Content, tg.Root.Content
+	pre := commonPrefix(old, cur)
+	from, to := pre, len(cur)-commonSuffix(old[pre:], cur[pre:])
+	end := -1 // the last statement that meets the edit
+	span := tablegen.Range{Start: tablegen.NoPos}
+	for i := same; i < len(stmts); i++ {
+		r := stmts[i].Range()
+		if !tg.Root.Contains(r.Start) {
+			continue
+		}
+		if tg.Root.Offset(r.Start) > to {
+			break
+		}
+		if span.Start == tablegen.NoPos {
+			span.Start = r.Start
+		}
+		span.End = r.End
+		if tg.Root.Offset(r.End) >= from {
+			end = i
+		}
+	}
+	if end < 0 || end+1 >= len(stmts) {
+		return editedStatements{}, false
+	}
+	cp := cps[len(cps)-1]
+	if cp.N < same {
+		next, ok := cp.ResumePrefix(tg, cp.N, same, eval.Options{})
+		if !ok {
+			return editedStatements{}, false
+		}
+		cps = append(cps, next)
+		cp = next
+	}
+	edited, ok := cp.ResumePrefix(tg, cp.N, end+1, eval.Options{})
+	if !ok {
+		return editedStatements{}, false
+	}
+	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: append(cps, edited), root: tg.Root})
+	return editedStatements{span: span, diags: edited.Diagnostics()}, true
 }
 
 // reusable returns the checkpoints of root's last evaluation that lie

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
 
@@ -28,15 +30,24 @@ func TestResumedEvaluationMatchesFull(t *testing.T) {
 	mid := len(text) / 2
 	mid += strings.IndexByte(text[mid:], '\n')
 	quarter := strings.Index(text, "\ndef ")
-	edits := []struct{ name, text string }{
-		{"open", text},
-		{"space at the end", text + " "},
-		{"space in the middle", text[:mid] + " " + text[mid:]},
-		{"new def in the middle", text[:mid] + "\ndef tdlsExtra : Arith_Op<\"extra\">;\n" + text[mid:]},
-		{"broken statement", text[:mid] + "\ndef tdlsBroken : Arith_Op<\"x\"> { let y = ; }\n" + text[mid:]},
-		{"first def renamed", text[:quarter] + "\ndef tdlsFirst_" + text[quarter+len("\ndef "):]},
-		{"undefined class at the end", text + "\ndef tdlsBad : NoSuchClass;\n"},
-		{"space at the end again", text + "  "},
+	// ahead: an edit in the middle of the text evaluated last, whose
+	// statements are evaluated ahead of the rest.
+	edits := []struct {
+		name, text string
+		ahead      bool
+	}{
+		{"open", text, false},
+		{"space at the end", text + " ", false},
+		{"space in the middle", text[:mid] + " " + text[mid:], false},
+		{"new def in the middle", text[:mid] + "\ndef tdlsExtra : Arith_Op<\"extra\">;\n" + text[mid:], false},
+		{"broken statement", text[:mid] + "\ndef tdlsBroken : Arith_Op<\"x\"> { let y = ; }\n" + text[mid:], false},
+		{"first def renamed", text[:quarter] + "\ndef tdlsFirst_" + text[quarter+len("\ndef "):], false},
+		{"undefined class at the end", text + "\ndef tdlsBad : NoSuchClass;\n", false},
+		{"back to the original", text, false},
+		{"assert in the middle", text[:mid] + "\nassert 0, \"tdls-tag\";\n" + text[mid:], true},
+		{"back to the original again", text, false},
+		{"undefined class in the middle", text[:mid] + "\ndef tdlsBad : NoSuchClass;\n" + text[mid:], true},
+		{"space at the end again", text + "  ", false},
 	}
 	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
 	ctx := context.Background()
@@ -46,16 +57,49 @@ func TestResumedEvaluationMatchesFull(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		want := eval.Evaluate(u.TG, eval.Options{})
+		if es, ok := u.evaluateEdited(); ok {
+			checkEdited(t, ed.name, u, es, want)
+		} else if ed.ahead {
+			t.Errorf("%s: the edited statements were not evaluated ahead", ed.name)
+		}
 		got, err := u.Evaluated(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := eval.Evaluate(u.TG, eval.Options{})
 		if g, w := evalSummary(t, got), evalSummary(t, want); g != w {
 			t.Errorf("%s: resumed evaluation differs from a full one", ed.name)
 		}
 		if ch, _ := w.evals.resume.chains.get(path); i > 0 && (ch == nil || len(ch.cps) < 2) {
 			t.Errorf("%s: no checkpoints kept", ed.name)
+		}
+	}
+}
+
+// checkEdited checks the evaluation of an edit's statements ahead of the
+// rest against a full evaluation: the same diagnostics in the span of the
+// statements evaluated again, and none that the full one does not have.
+func checkEdited(t *testing.T, name string, u *Unit, ed editedStatements, full *eval.Result) {
+	t.Helper()
+	key := func(d tablegen.Diagnostic) string { return fmt.Sprintf("%v %v %s %s", d.Range, d.Severity, d.Code, d.Message) }
+	inFull := map[string]bool{}
+	var wantInSpan []string
+	for _, d := range full.Diagnostics {
+		inFull[key(d)] = true
+		if u.TG.Root.Contains(d.Range.Start) && d.Range.Start >= ed.span.Start && d.Range.End <= ed.span.End {
+			wantInSpan = append(wantInSpan, key(d))
+		}
+	}
+	got := map[string]bool{}
+	for _, d := range ed.diags {
+		got[key(d)] = true
+		if !inFull[key(d)] {
+			t.Errorf("%s: the edited statements report %q, which a full evaluation does not", name, key(d))
+		}
+	}
+	for _, k := range wantInSpan {
+		if !got[k] {
+			t.Errorf("%s: the edited statements miss %q", name, k)
 		}
 	}
 }
@@ -110,4 +154,97 @@ func TestUnitsShareTheirIncludePrefix(t *testing.T) {
 	if one.Def("One") == nil || two.Def("Three") == nil || two.Def("One") != nil {
 		t.Errorf("the units' own records are wrong")
 	}
+}
+
+// TestEditSequencesMatchFullEvaluation applies random edits to a root file,
+// as typing, pasting and deleting do, and checks after each that the
+// statements evaluated ahead of the rest (evaluateEdited) and then the
+// whole unit, resumed from kept checkpoints, equal a full evaluation.
+func TestEditSequencesMatchFullEvaluation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: edit sequence test skipped")
+	}
+	path := filepath.Join(mlirInclude, "mlir/Dialect/Arith/IR/ArithOps.td")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("LLVM 22 with MLIR headers not installed: %v", err)
+	}
+	original := string(data)
+	rng := rand.New(rand.NewPCG(17, 1))
+	// statementStarts are the offsets of the lines that begin a top-level
+	// statement of text.
+	statementStarts := func(text string) []int {
+		var out []int
+		for off := 0; off < len(text); {
+			for _, kw := range []string{"def ", "class ", "multiclass ", "defvar ", "let ", "assert ", "foreach "} {
+				if strings.HasPrefix(text[off:], kw) {
+					out = append(out, off)
+					break
+				}
+			}
+			nl := strings.IndexByte(text[off:], '\n')
+			if nl < 0 {
+				break
+			}
+			off += nl + 1
+		}
+		return out
+	}
+	edits := []func(text string, at int) string{
+		func(text string, at int) string { // a failing assert
+			return text[:at] + fmt.Sprintf("assert 0, \"tag-%d\";\n", rng.IntN(1000)) + text[at:]
+		},
+		func(text string, at int) string { // a new op
+			return text[:at] + fmt.Sprintf("def tdlsNew%d : Arith_Op<\"new%d\">;\n", at, at) + text[at:]
+		},
+		func(text string, at int) string { // a space typed into a statement
+			return text[:at+4] + " " + text[at+4:]
+		},
+		func(text string, at int) string { // a statement deleted (to the next one)
+			next := strings.Index(text[at+1:], "\ndef ")
+			if next < 0 {
+				return text
+			}
+			return text[:at] + text[at+1+next+1:]
+		},
+		func(text string, at int) string { // a statement broken
+			return text[:at] + "def tdlsBroken : Arith_Op<\"x\"> { let y = ; }\n" + text[at:]
+		},
+		func(text string, at int) string { // a class used later made unknown
+			return text[:at] + "def tdlsBad : NoSuchClass;\n" + text[at:]
+		},
+		func(string, int) string { return original }, // undo everything
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	text := original
+	ahead := 0
+	const steps = 40
+	for i := 0; i < steps; i++ {
+		starts := statementStarts(text)
+		kind := rng.IntN(len(edits))
+		text = edits[kind](text, starts[rng.IntN(len(starts))])
+		snap := w.SetBuffer(path, int32(i+1), []byte(text))
+		u, err := snap.Unit(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := eval.Evaluate(u.TG, eval.Options{})
+		name := fmt.Sprintf("edit %d (kind %d)", i, kind)
+		if es, ok := u.evaluateEdited(); ok {
+			checkEdited(t, name, u, es, want)
+			ahead++
+		}
+		got, err := u.Evaluated(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := evalSummary(t, got), evalSummary(t, want); g != w {
+			t.Fatalf("%s: resumed evaluation differs from a full one", name)
+		}
+	}
+	if ahead < steps/4 {
+		t.Errorf("only %d of %d edits had their statements evaluated ahead", ahead, steps)
+	}
+	t.Logf("%d edits, %d evaluated ahead of the rest", steps, ahead)
 }

@@ -117,14 +117,57 @@ func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 		return nil
 	}
 	m := u.modelsOf(res) // the check pipeline (pipeline.go)
+	ds := make(tablegen.Diagnostics, len(m.Problems))
+	for i, d := range m.Problems {
+		ds[i] = d.Diagnostic
+	}
+	return u.reported(ds)
+}
+
+// reported is what of the checks' diagnostics ds the unit shows: without
+// the consequential ones while it has syntax errors, through the
+// pipeline's policy.
+func (u *Unit) reported(ds tablegen.Diagnostics) tablegen.Diagnostics {
 	hideConsequential := u.TG.Diags.HasErrors()
-	out := make(tablegen.Diagnostics, 0, len(m.Problems))
-	for _, d := range m.Problems {
+	out := make(tablegen.Diagnostics, 0, len(ds))
+	for _, d := range ds {
 		if !hideConsequential || !consequential[d.Code] {
-			out = append(out, d.Diagnostic)
+			out = append(out, d)
 		}
 	}
 	return u.pipeline.Report(out)
+}
+
+// editedStatements is the evaluator's verdict on the statements of the root
+// that an edit changed, reached before the rest of the unit is evaluated.
+type editedStatements struct {
+	// span covers, in the root file, the statements evaluated again from
+	// the first that differs from the last evaluation through the last
+	// that meets the edited text.
+	span  tablegen.Range
+	diags tablegen.Diagnostics // the evaluator's, of those statements
+}
+
+// evaluateEdited evaluates the statements of the root that an edit changed,
+// ahead of the whole unit, which then continues after them (see
+// resumeCache.evaluateEdited). ok is false when the unit is evaluated
+// already, or is not resumed from an earlier evaluation of its root.
+func (u *Unit) evaluateEdited() (ed editedStatements, ok bool) {
+	if u.caches == nil || u.contentKey == 0 || u.EvaluatedIfReady() != nil {
+		return editedStatements{}, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ed, ok = editedStatements{}, false // the whole evaluation reports it
+		}
+	}()
+	return u.caches.resume.evaluateEdited(u)
+}
+
+// editedDiagnostics places in path what the evaluator found in
+// the edited statements ed, as EvaluationDiagnostics places its diagnostics.
+func (u *Unit) editedDiagnostics(path string, ed editedStatements) []Diagnostic {
+	return u.diagnosticsIn(path, u.reported(ed.diags))
 }
 
 // evalCaches are the workspace's caches of evaluation work, shared by the

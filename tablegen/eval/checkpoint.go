@@ -27,7 +27,15 @@ type Checkpoint struct {
 	anonCounter        int
 	iterations         int
 	sorted             []*Record // defList by name when !instances needed it
+	// made are the diagnostics of the statements evaluated since the
+	// checkpoint this one was resumed from.
+	made []tablegen.Diagnostic
 }
+
+// Diagnostics returns the diagnostics of the statements evaluated to reach
+// cp from the checkpoint it was resumed from (all of them for one made by
+// EvaluatePrefix).
+func (cp *Checkpoint) Diagnostics() []tablegen.Diagnostic { return cp.made }
 
 // errRedefinesFrozen stops a resumed evaluation that would have to change a
 // record of its checkpoint (a class declared `class X;` in the prefix and
@@ -101,6 +109,7 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 		nDefs:        e.defsBefore + len(e.res.Defs),
 		anonCounter:  e.anonCounter,
 		iterations:   e.iterations,
+		made:         e.res.Diagnostics,
 	}
 	// What records compute lazily is computed now, so that evaluations
 	// resumed concurrently only read them.
