@@ -81,7 +81,9 @@ func TestResumedEvaluationMatchesFull(t *testing.T) {
 // statements evaluated again, and none that the full one does not have.
 func checkEdited(t *testing.T, name string, u *Unit, ed editedStatements, full *eval.Result) {
 	t.Helper()
-	key := func(d tablegen.Diagnostic) string { return fmt.Sprintf("%v %v %s %s", d.Range, d.Severity, d.Code, d.Message) }
+	key := func(d tablegen.Diagnostic) string {
+		return fmt.Sprintf("%v %v %s %s", d.Range, d.Severity, d.Code, d.Message)
+	}
 	inFull := map[string]bool{}
 	var wantInSpan []string
 	for _, d := range full.Diagnostics {
