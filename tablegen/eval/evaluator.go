@@ -126,6 +126,7 @@ type evaluator struct {
 	// holds uninstantiated (frozen, so their def field stays nil).
 	instances layer[*VarDefInit, *DefInit]
 	regexps   map[string]*regexp.Regexp
+	keyBuf    []byte // scratch for instantiation keys (varDef)
 
 	anonCounter int
 	scope       *scope
@@ -304,7 +305,7 @@ func (e *evaluator) warn(r tablegen.Range, code, msg string) {
 }
 
 func (e *evaluator) newAnonymousName() *AnonymousNameInit {
-	n := &AnonymousNameInit{N: e.anonCounter}
+	n := newAnonymousNameInit(e.anonCounter)
 	e.anonCounter++
 	return n
 }
@@ -617,12 +618,12 @@ func (e *evaluator) emitRecordDumps(rec *Record) {
 
 // varDef returns the unique inline instantiation of class with args.
 func (e *evaluator) varDef(class *Record, args []ArgInit, loc tablegen.Range) *VarDefInit {
-	key := instKey(class, args)
-	if v := e.varDefs.get(key); v != nil {
+	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
+	if v := e.varDefs.get(transientString(e.keyBuf)); v != nil {
 		return v
 	}
 	v := &VarDefInit{Class: class, Args: args, Loc: loc}
-	e.varDefs.set(key, v)
+	e.varDefs.set(string(e.keyBuf), v)
 	return v
 }
 

@@ -2,95 +2,103 @@ package eval
 
 import (
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
-// instKey identifies an inline class instantiation by its class and the
-// structure of its arguments, as LLVM's uniquing of VarDefInit does.
-func instKey(class *Record, args []ArgInit) string {
-	var sb strings.Builder
-	sb.WriteString(class.NameString())
+// appendInstKey appends the key of an inline class instantiation to b: its
+// class and the structure of its arguments, as LLVM's uniquing of VarDefInit
+// identifies it.
+func appendInstKey(b []byte, class *Record, args []ArgInit) []byte {
+	b = append(b, class.NameString()...)
 	for _, a := range args {
-		sb.WriteByte('|')
+		b = append(b, '|')
 		if a.Name != "" {
-			sb.WriteString(a.Name)
+			b = append(b, a.Name...)
 		} else {
-			sb.WriteString(strconv.Itoa(a.Index))
+			b = strconv.AppendInt(b, int64(a.Index), 10)
 		}
-		sb.WriteByte('=')
-		writeKey(&sb, a.Value)
+		b = append(b, '=')
+		b = appendKey(b, a.Value)
 	}
-	return sb.String()
+	return b
 }
 
-func writeKey(sb *strings.Builder, v Init) {
+// appendLenString appends s prefixed by its length, so that no two
+// sequences of strings give the same bytes.
+func appendLenString(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, ':')
+	return append(b, s...)
+}
+
+func appendKey(b []byte, v Init) []byte {
 	switch x := v.(type) {
 	case *StringInit:
 		if x.Code {
-			sb.WriteByte('C')
+			b = append(b, 'C')
 		} else {
-			sb.WriteByte('S')
+			b = append(b, 'S')
 		}
-		sb.WriteString(strconv.Itoa(len(x.V)))
-		sb.WriteByte(':')
-		sb.WriteString(x.V)
+		b = appendLenString(b, x.V)
 	case *ListInit:
-		sb.WriteString("L<")
-		sb.WriteString(x.Elem.String())
-		sb.WriteString(">[")
+		b = append(b, "L<"...)
+		b = append(b, x.Elem.String()...)
+		b = append(b, ">["...)
 		for _, e := range x.Elems {
-			writeKey(sb, e)
-			sb.WriteByte(',')
+			b = appendKey(b, e)
+			b = append(b, ',')
 		}
-		sb.WriteByte(']')
+		b = append(b, ']')
 	case *DagInit:
-		sb.WriteString("G(")
-		writeKey(sb, x.Op)
+		b = append(b, "G("...)
+		b = appendKey(b, x.Op)
 		if x.OpName != nil {
-			sb.WriteString(":$" + strconv.Itoa(len(x.OpName.V)) + ":" + x.OpName.V)
+			b = append(b, ":$"...)
+			b = appendLenString(b, x.OpName.V)
 		}
 		for i, a := range x.Args {
-			sb.WriteByte(' ')
-			writeKey(sb, a)
+			b = append(b, ' ')
+			b = appendKey(b, a)
 			if x.Names[i] != nil {
-				sb.WriteString(":$" + strconv.Itoa(len(x.Names[i].V)) + ":" + x.Names[i].V)
+				b = append(b, ":$"...)
+				b = appendLenString(b, x.Names[i].V)
 			}
-			sb.WriteByte(',')
+			b = append(b, ',')
 		}
-		sb.WriteByte(')')
+		b = append(b, ')')
 	case *BitsInit:
-		sb.WriteString("B{")
-		for _, b := range x.Bits {
-			writeKey(sb, b)
-			sb.WriteByte(',')
+		b = append(b, "B{"...)
+		for _, bit := range x.Bits {
+			b = appendKey(b, bit)
+			b = append(b, ',')
 		}
-		sb.WriteByte('}')
+		b = append(b, '}')
 	case *DefInit:
 		if x.Rec.IsClass {
-			sb.WriteString("K")
+			b = append(b, 'K')
 		} else {
-			sb.WriteString("D")
+			b = append(b, 'D')
 		}
-		sb.WriteString(strconv.Itoa(len(x.Rec.NameString())))
-		sb.WriteByte(':')
-		sb.WriteString(x.Rec.NameString())
+		b = appendLenString(b, x.Rec.NameString())
 	case *IntInit:
-		sb.WriteByte('I')
-		sb.WriteString(x.String())
+		b = append(b, 'I')
+		b = strconv.AppendInt(b, x.V, 10)
 	case *BitInit:
-		sb.WriteString(x.String())
-		sb.WriteByte('b')
+		b = append(b, x.String()...)
+		b = append(b, 'b')
 	case *UnsetInit:
-		sb.WriteByte('?')
+		b = append(b, '?')
 	default:
 		// Unresolved values: their text and type identify them well enough.
-		sb.WriteString("X")
+		b = append(b, 'X')
 		if t := v.Type(); t != nil {
-			sb.WriteString(t.String())
+			b = append(b, t.String()...)
 		}
-		s := v.String()
-		sb.WriteString(strconv.Itoa(len(s)))
-		sb.WriteByte(':')
-		sb.WriteString(s)
+		b = appendLenString(b, v.String())
 	}
+	return b
 }
+
+// transientString views b as a string for a map lookup that does not keep
+// it; b must not change while the string is in use.
+func transientString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

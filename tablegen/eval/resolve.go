@@ -22,30 +22,35 @@ type mapResolver struct {
 	e       *evaluator
 	rec     *Record
 	isFinal bool
-	names   []string
-	vals    []Init
-	done    []bool
+	entries []mapEntry
+	inline  [4]mapEntry // most maps hold a loop variable or a few arguments
+}
+
+type mapEntry struct {
+	name string
+	val  Init
+	done bool // val has been resolved against the other entries
 }
 
 func newMapResolver(e *evaluator, rec *Record) *mapResolver {
-	return &mapResolver{e: e, rec: rec}
+	m := &mapResolver{e: e, rec: rec}
+	m.entries = m.inline[:0]
+	return m
 }
 
 func (m *mapResolver) set(name string, v Init) {
-	for i, n := range m.names {
-		if n == name {
-			m.vals[i], m.done[i] = v, false
+	for i := range m.entries {
+		if m.entries[i].name == name {
+			m.entries[i].val, m.entries[i].done = v, false
 			return
 		}
 	}
-	m.names = append(m.names, name)
-	m.vals = append(m.vals, v)
-	m.done = append(m.done, false)
+	m.entries = append(m.entries, mapEntry{name: name, val: v})
 }
 
 func (m *mapResolver) has(name string) bool {
-	for _, n := range m.names {
-		if n == name {
+	for i := range m.entries {
+		if m.entries[i].name == name {
 			return true
 		}
 	}
@@ -53,17 +58,19 @@ func (m *mapResolver) has(name string) bool {
 }
 
 func (m *mapResolver) lookup(name string) Init {
-	for i, n := range m.names {
-		if n != name {
+	for i := range m.entries {
+		en := &m.entries[i]
+		if en.name != name {
 			continue
 		}
-		v := m.vals[i]
-		if !m.done[i] && len(m.names) > 1 {
+		v := en.val
+		if !en.done && len(m.entries) > 1 {
 			// Resolve references among the mapped values; hide this entry
 			// while doing so to stop infinite recursion.
-			m.names[i] = ""
+			en.name = ""
 			v = v.resolve(m)
-			m.names[i], m.vals[i], m.done[i] = name, v, true
+			en = &m.entries[i] // resolving may have added entries
+			en.name, en.val, en.done = name, v, true
 		}
 		return v
 	}

@@ -377,13 +377,23 @@ func unquoted(v Init) string {
 // AnonymousNameInit is the name of an anonymous record. Until its record is
 // final it resolves like a variable, so that a record renamed on a name
 // collision sees its new name in every field that mentions the old one.
-type AnonymousNameInit struct{ N int }
+type AnonymousNameInit struct {
+	N       int
+	lookupK string // key, made once
+}
 
-func (a *AnonymousNameInit) String() string { return "anonymous_" + strconv.Itoa(a.N) }
+func newAnonymousNameInit(n int) *AnonymousNameInit {
+	return &AnonymousNameInit{N: n, lookupK: "\x00anonymous_" + strconv.Itoa(n)}
+}
+
+func (a *AnonymousNameInit) String() string { return a.lookupK[1:] }
 func (*AnonymousNameInit) Type() *Type      { return stringType }
 func (*AnonymousNameInit) IsConcrete() bool { return true }
 func (*AnonymousNameInit) IsComplete() bool { return true }
-func (a *AnonymousNameInit) key() string    { return "\x00" + a.String() }
+
+// key is the name under which resolvers know the record's new name; no
+// TableGen name starts with a NUL.
+func (a *AnonymousNameInit) key() string { return a.lookupK }
 func (a *AnonymousNameInit) resolve(r resolver) Init {
 	var n Init = a
 	if v := r.lookup(a.key()); v != nil {
