@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"tdls/tablegen"
 )
 
 // CompileDatabase is a parsed tablegen_compile_commands.yml, as LLVM's
@@ -25,7 +27,7 @@ type CompileDatabase struct {
 
 // LoadCompileDatabase reads and parses a compile database file.
 func LoadCompileDatabase(path string) (*CompileDatabase, error) {
-	data, err := os.ReadFile(path)
+	data, err := tablegen.ReadRegularFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,10 +2,11 @@ package analysis
 
 import (
 	"hash/maphash"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"tdls/tablegen"
 )
 
 // Overlay is the unsaved content of an open editor buffer.
@@ -42,7 +43,7 @@ type diskEntry struct {
 	mtime   time.Time
 	content []byte
 	hash    uint64
-	err     error     // the file cannot be read (not found, a directory)
+	err     error     // the file cannot be read (not found, not a regular file)
 	checked time.Time // of the last stat
 }
 
@@ -56,10 +57,7 @@ func (c *diskCache) read(path string) ([]byte, uint64, error) {
 	if ok && now.Sub(e.checked) < freshFor {
 		return e.content, e.hash, e.err
 	}
-	st, err := os.Stat(path)
-	if err == nil && st.IsDir() {
-		err = &os.PathError{Op: "read", Path: path, Err: errIsDir}
-	}
+	st, err := tablegen.StatSourceFile(path)
 	if err != nil {
 		c.mu.Lock()
 		c.files[path] = diskEntry{err: err, checked: now}
@@ -73,8 +71,11 @@ func (c *diskCache) read(path string) ([]byte, uint64, error) {
 		c.mu.Unlock()
 		return e.content, e.hash, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := tablegen.ReadRegularFile(path)
 	if err != nil {
+		c.mu.Lock()
+		c.files[path] = diskEntry{err: err, checked: now}
+		c.mu.Unlock()
 		return nil, 0, err
 	}
 	e = diskEntry{size: st.Size(), mtime: st.ModTime(), content: data, hash: hashBytes(data), checked: now}
@@ -90,12 +91,6 @@ func (c *diskCache) forget(path string) {
 	delete(c.files, path)
 	c.mu.Unlock()
 }
-
-type dirError struct{}
-
-func (dirError) Error() string { return "is a directory" }
-
-var errIsDir = dirError{}
 
 // readFile is the snapshot's view of a file: the overlay if the file is open,
 // else the disk.

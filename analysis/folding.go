@@ -15,7 +15,10 @@ type Fold struct {
 // line comments.
 func (v *FileView) Folds() []Fold {
 	var out []Fold
-	line := func(p tablegen.Pos) int { return v.File.Position(v.File.Offset(p)).Line - 1 }
+	line := func(p tablegen.Pos) int {
+		l, _ := v.File.UTF16Column(v.File.Offset(p))
+		return l
+	}
 	add := func(r tablegen.Range, comment bool) {
 		if !v.File.Contains(r.Start) || !v.File.Contains(r.End) {
 			return
@@ -74,7 +77,10 @@ func blocksOf(st *tablegen.Statement) []*tablegen.Block {
 func (v *FileView) commentFolds() []Fold {
 	src := v.File.Content
 	var out []Fold
-	lineOf := func(off int) int { return v.File.Position(off).Line - 1 }
+	lineOf := func(off int) int {
+		l, _ := v.File.UTF16Column(off)
+		return l
+	}
 	runStart, runEnd := -1, -1
 	flush := func() {
 		if runStart >= 0 && runEnd > runStart {

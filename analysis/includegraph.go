@@ -3,7 +3,6 @@ package analysis
 import (
 	"bytes"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -60,6 +59,9 @@ func (s *Snapshot) buildIncludeGraph() *includeGraph {
 			continue
 		}
 		seen[f] = true
+		if s.indexable(f) != nil {
+			continue
+		}
 		content, _, err := s.readFile(f)
 		if err != nil {
 			continue
@@ -104,14 +106,8 @@ func workspaceFiles(folders []string) []string {
 
 // statOnly resolves includes without reading them.
 func statOnly(p string) ([]byte, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errIsDir}
-	}
-	return nil, nil
+	_, err := tablegen.StatSourceFile(p)
+	return nil, err
 }
 
 // includeGraph returns the workspace include graph, scanning on first use.

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -16,9 +18,49 @@ import (
 // is resolved in its own include closure; the files of a closure are lexed
 // and parsed once for the whole build, and only the occurrences are kept.
 type Index struct {
-	mu    sync.RWMutex
-	files map[string]*indexedFile
-	built bool
+	mu      sync.RWMutex
+	files   map[string]*indexedFile
+	built   bool
+	skipped []SkippedFile
+}
+
+// SkippedFile is a workspace file the index does not read, and why.
+type SkippedFile struct {
+	Path string
+	Err  error
+}
+
+// maxIndexedSize bounds the files the background index reads: it reads
+// every file of the workspace, unasked, and a file past this is generated
+// data (MLIR's largest .td file has 0.3 MB). Such a file is still checked
+// when it is opened.
+const maxIndexedSize = 8 << 20
+
+// indexable returns why the index does not read path, or nil: it is not a
+// regular file, or too large.
+func (s *Snapshot) indexable(path string) error {
+	if o := s.Overlay(path); o != nil {
+		if len(o.Content) > maxIndexedSize {
+			return tablegen.TooLarge(path, int64(len(o.Content)), maxIndexedSize)
+		}
+		return nil
+	}
+	st, err := tablegen.StatSourceFile(path)
+	if err != nil {
+		return err
+	}
+	if st.Size() > maxIndexedSize {
+		return tablegen.TooLarge(path, st.Size(), maxIndexedSize)
+	}
+	return nil
+}
+
+// Skipped returns the workspace files the last build did not read because
+// they are not regular files or too large, sorted by path.
+func (x *Index) Skipped() []SkippedFile {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.skipped
 }
 
 type indexedFile struct {
@@ -120,6 +162,12 @@ func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress
 	}
 	b := &indexBuild{snap: snap, set: tablegen.NewSourceSet(), lexes: newLexCache(), parsed: map[string]*indexParse{}}
 	out := make([]*indexedFile, len(files))
+	var skipped []SkippedFile
+	for _, f := range files {
+		if err := snap.indexable(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			skipped = append(skipped, SkippedFile{Path: f, Err: err})
+		}
+	}
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
@@ -152,7 +200,7 @@ func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress
 		}
 	}
 	x.mu.Lock()
-	x.files, x.built = m, true
+	x.files, x.built, x.skipped = m, true, skipped
 	x.mu.Unlock()
 	return nil
 }
@@ -199,6 +247,9 @@ func (b *indexBuild) parse(path string) *indexParse {
 	}
 	b.mu.Unlock()
 	p.once.Do(func() {
+		if b.snap.indexable(path) != nil {
+			return
+		}
 		content, hash, err := b.snap.readFile(path)
 		if err != nil {
 			return

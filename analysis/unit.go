@@ -231,7 +231,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 		nameRng := a.incs[idx].inc.NameRng
 		rpath, rcontent, err := a.loader.Include(site.name, path)
 		if err != nil {
-			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: "include-not-found", Message: err.Error()})
+			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: tablegen.IncludeErrorCode(err), Message: err.Error()})
 			continue
 		}
 		rpath = filepath.Clean(rpath)

@@ -6,7 +6,10 @@ import (
 	"runtime"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"tdls/analysis"
 )
 
 // indexToken is the $/progress token of the background index.
@@ -58,8 +61,41 @@ func (s *Server) startIndex() {
 		}
 		n := s.ws.Index().Files()
 		report("end", fmt.Sprintf("%d files indexed", n), 100)
+		s.publishSkipped(ctx, s.ws.Index().Skipped())
 		s.log.Info("workspace indexed", zap.Int("files", n), zap.Duration("took", time.Since(t0)))
 	}()
+}
+
+// publishSkipped shows on each workspace file the index did not read why
+// (a named pipe, a device, a file past the size limit), and clears what it
+// showed on files that are read again.
+func (s *Server) publishSkipped(ctx context.Context, skipped []analysis.SkippedFile) {
+	snap := s.ws.Snapshot()
+	now := map[string]bool{}
+	for _, f := range skipped {
+		if snap.Overlay(f.Path) != nil {
+			continue // its check says more
+		}
+		now[f.Path] = true
+		s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
+			URI: uriOf(f.Path),
+			Diagnostics: []protocol.Diagnostic{{
+				Severity: protocol.DiagnosticSeverityWarning,
+				Code:     "file-not-indexed",
+				Source:   "tdls",
+				Message:  "not indexed: " + f.Err.Error(),
+			}},
+		})
+	}
+	s.mu.Lock()
+	prev := s.skippedShown
+	s.skippedShown = now
+	s.mu.Unlock()
+	for p := range prev {
+		if !now[p] && snap.Overlay(p) == nil {
+			s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: uriOf(p), Diagnostics: []protocol.Diagnostic{}})
+		}
+	}
 }
 
 // reindex updates the index entry of a saved file from its unit.

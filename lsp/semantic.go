@@ -52,8 +52,7 @@ func encodeSemanticTokens(v *analysis.FileView, toks []analysis.SemanticToken) [
 			if line == end.Line {
 				stop = end.Character
 			} else {
-				next := f.LineStart(int(line) + 1)
-				_, c := f.UTF16Column(next - 1) // the '\n' ending this line
+				_, c := f.UTF16Column(f.LineEnd(int(line)))
 				stop = uint32(c)
 			}
 			if stop > col {

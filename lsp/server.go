@@ -51,6 +51,7 @@ type Server struct {
 	defaultEditRange bool
 	exited           chan struct{}
 	indexCancel      context.CancelFunc
+	skippedShown     map[string]bool // files showing why the index skips them
 }
 
 type serverState int
@@ -137,6 +138,19 @@ func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
 		err = ErrNoShutdown
 	}
 	return err
+}
+
+// Settle blocks until the diagnostics of every change the server has
+// handled are published, evaluation included (for tests and tools that
+// compare what it shows; a request answered after the changes were sent
+// tells that they were handled).
+func (s *Server) Settle() {
+	s.mu.Lock()
+	checker := s.checker
+	s.mu.Unlock()
+	if checker != nil {
+		checker.Wait()
+	}
 }
 
 // stopWork cancels what runs in the background: requests, the check of open

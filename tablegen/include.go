@@ -24,14 +24,41 @@ type IncludeError struct {
 	Err      error    // the read error when the file exists but could not be read
 }
 
+// Code is the diagnostic code of the failure: include-not-file for a
+// directory, pipe, socket or device, include-too-large past MaxSourceSize,
+// include-not-found otherwise.
+func (e *IncludeError) Code() string {
+	switch {
+	case errors.Is(e.Err, ErrNotFile):
+		return "include-not-file"
+	case errors.Is(e.Err, ErrTooLarge):
+		return "include-too-large"
+	}
+	return "include-not-found"
+}
+
+// IncludeErrorCode is the diagnostic code of an error a Loader returned.
+func IncludeErrorCode(err error) string {
+	var ie *IncludeError
+	if errors.As(err, &ie) {
+		return ie.Code()
+	}
+	return "include-not-found"
+}
+
 func (e *IncludeError) Error() string {
+	var se *SourceFileError
+	if errors.As(e.Err, &se) && se.Path == e.Name {
+		return "include file " + se.Error()
+	}
 	if e.Err != nil {
 		return fmt.Sprintf("could not read include file '%s': %v", e.Name, e.Err)
 	}
 	return fmt.Sprintf("could not find include file '%s' (searched: %s)", e.Name, strings.Join(e.Searched, ", "))
 }
 
-// ReadFunc reads a file by path.
+// ReadFunc reads a file by path. It must refuse what is not a regular file
+// of bounded size as ReadRegularFile does, with a *SourceFileError.
 type ReadFunc func(path string) ([]byte, error)
 
 // CommandLineLoader resolves includes exactly as llvm-tblgen does: the path
@@ -39,7 +66,7 @@ type ReadFunc func(path string) ([]byte, error)
 // order. The including file's directory is not searched.
 type CommandLineLoader struct {
 	IncludeDirs []string
-	ReadFile    ReadFunc // os.ReadFile when nil
+	ReadFile    ReadFunc // ReadRegularFile when nil
 }
 
 // Include implements Loader.
@@ -60,7 +87,7 @@ func (l *CommandLineLoader) Include(name, from string) (string, []byte, error) {
 // directories in order.
 type EditorLoader struct {
 	IncludeDirs []string
-	ReadFile    ReadFunc // os.ReadFile when nil
+	ReadFile    ReadFunc // ReadRegularFile when nil
 }
 
 // Include implements Loader.
@@ -81,23 +108,28 @@ func (l *EditorLoader) Include(name, from string) (string, []byte, error) {
 
 func tryCandidates(name string, cands []string, read ReadFunc) (string, []byte, error) {
 	if read == nil {
-		read = os.ReadFile
+		read = ReadRegularFile
 	}
+	// As in LLVM's search, a directory does not stop it; it is named when
+	// nothing else is found.
+	var dir error
 	for _, c := range cands {
 		data, err := read(c)
 		if err == nil {
 			return c, data, nil
 		}
-		if !errors.Is(err, os.ErrNotExist) && !isDirError(err) {
+		var se *SourceFileError
+		if errors.As(err, &se) && se.What == "a directory" {
+			if dir == nil {
+				dir = err
+			}
+			continue
+		}
+		if !errors.Is(err, os.ErrNotExist) {
 			return c, nil, &IncludeError{Name: name, Searched: cands, Err: err}
 		}
 	}
-	return "", nil, &IncludeError{Name: name, Searched: cands}
-}
-
-func isDirError(err error) bool {
-	var pe *os.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
+	return "", nil, &IncludeError{Name: name, Searched: cands, Err: dir}
 }
 
 // IncludeFrame is one file of an include chain being lexed, with the number

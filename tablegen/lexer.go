@@ -237,7 +237,7 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 	}
 	path, content, err := lx.load(name, s.f.Name)
 	if err != nil {
-		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", err.Error())
+		lx.res.Diags.errorAt(nameTok.Range(), IncludeErrorCode(err), err.Error())
 		return
 	}
 	if chain := IncludeRecursion(lx.stack, path, len(lx.res.Macros)); chain != "" {

@@ -3,7 +3,6 @@ package tablegen
 import (
 	"sort"
 	"sync"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -31,7 +30,9 @@ type File struct {
 	Content []byte
 
 	linesOnce sync.Once
-	lines     []int // offsets of line starts
+	lines     []int // offsets of line starts (after each \n, as LLVM counts)
+	lspOnce   sync.Once
+	lspL      *lspLines
 }
 
 // Text returns the content as a string sharing its memory: a File's content
@@ -67,21 +68,6 @@ func (f *File) lineStarts() []int {
 	return f.lines
 }
 
-// LineCount returns the number of lines in the file.
-func (f *File) LineCount() int { return len(f.lineStarts()) }
-
-// LineStart returns the byte offset where 0-based line starts.
-func (f *File) LineStart(line int) int {
-	ls := f.lineStarts()
-	if line < 0 {
-		return 0
-	}
-	if line >= len(ls) {
-		return len(f.Content)
-	}
-	return ls[line]
-}
-
 // Position is a human position: 1-based line, 1-based byte column.
 type Position struct {
 	Filename string
@@ -97,45 +83,130 @@ func (f *File) Position(off int) Position {
 	return Position{Filename: f.Name, Offset: off, Line: line + 1, Column: off - ls[line] + 1}
 }
 
-// UTF16Column returns the 0-based UTF-16 column of offset off (as LSP counts).
+// The language server's view of lines and columns differs from LLVM's:
+// LSP ends a line at \n, \r\n and a lone \r, and counts columns in UTF-16
+// code units. lspLines holds what it needs, built on first use: the line
+// starts, and the non-ASCII runes with the running count of the bytes
+// they take beyond their UTF-16 units, so that a column is a binary search
+// away however long the line is.
+type lspLines struct {
+	starts []int   // line starts; shares File.lines unless a lone \r occurs
+	wide   []int32 // offsets of the non-ASCII runes, ascending
+	excess []int32 // excess[i]: bytes minus UTF-16 units of the runes wide[:i]
+}
+
+func (f *File) lsp() *lspLines {
+	f.lspOnce.Do(func() {
+		l := &lspLines{excess: []int32{0}}
+		loneCR := false
+		var ex int32
+		for i := 0; i < len(f.Content); i++ {
+			c := f.Content[i]
+			if c == '\r' && (i+1 == len(f.Content) || f.Content[i+1] != '\n') {
+				loneCR = true
+			}
+			if c < utf8.RuneSelf {
+				continue
+			}
+			r, size := utf8.DecodeRune(f.Content[i:])
+			units := 1
+			if r >= 0x10000 {
+				units = 2
+			}
+			ex += int32(size - units)
+			l.wide = append(l.wide, int32(i))
+			l.excess = append(l.excess, ex)
+			i += size - 1
+		}
+		l.starts = f.lineStarts()
+		if loneCR {
+			l.starts = []int{0}
+			for i, c := range f.Content {
+				if c == '\n' || c == '\r' && (i+1 == len(f.Content) || f.Content[i+1] != '\n') {
+					l.starts = append(l.starts, i+1)
+				}
+			}
+		}
+		f.lspL = l
+	})
+	return f.lspL
+}
+
+// excessBefore is the bytes beyond their UTF-16 units taken by the runes
+// that start before off.
+func (l *lspLines) excessBefore(off int) int {
+	return int(l.excess[sort.Search(len(l.wide), func(i int) bool { return int(l.wide[i]) >= off })])
+}
+
+// LineCount returns the number of lines in the file, as LSP counts them.
+func (f *File) LineCount() int { return len(f.lsp().starts) }
+
+// LineStart returns the byte offset where 0-based line starts, as LSP
+// counts lines.
+func (f *File) LineStart(line int) int {
+	ls := f.lsp().starts
+	if line < 0 {
+		return 0
+	}
+	if line >= len(ls) {
+		return len(f.Content)
+	}
+	return ls[line]
+}
+
+// LineEnd returns the offset where 0-based line ends, before its line
+// break, as LSP counts lines.
+func (f *File) LineEnd(line int) int {
+	ls := f.lsp().starts
+	if line+1 >= len(ls) {
+		return len(f.Content)
+	}
+	end := ls[line+1] - 1
+	if end > ls[line] && f.Content[end] == '\n' && f.Content[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// UTF16Column returns the 0-based line and UTF-16 column of offset off, as
+// LSP counts them.
 func (f *File) UTF16Column(off int) (line, col int) {
-	p := f.Position(off)
-	start := off - (p.Column - 1)
-	return p.Line - 1, utf16Len(f.Content[start:off])
+	l := f.lsp()
+	line = sort.SearchInts(l.starts, off+1) - 1
+	start := l.starts[line]
+	return line, off - start - (l.excessBefore(off) - l.excessBefore(start))
 }
 
 // OffsetOfUTF16 converts a 0-based line and UTF-16 column to a byte offset,
 // clamping to the line's end.
 func (f *File) OffsetOfUTF16(line, col int) int {
-	off := f.LineStart(line)
-	end := len(f.Content)
-	if line+1 < f.LineCount() {
-		end = f.LineStart(line + 1)
+	l := f.lsp()
+	if line < 0 {
+		return 0
 	}
-	for off < end && col > 0 {
-		c := f.Content[off]
-		if c == '\n' {
-			break
+	if line >= len(l.starts) {
+		return len(f.Content)
+	}
+	off, end := l.starts[line], f.LineEnd(line)
+	i := sort.Search(len(l.wide), func(i int) bool { return int(l.wide[i]) >= off })
+	for ; i < len(l.wide) && int(l.wide[i]) < end; i++ {
+		w := int(l.wide[i])
+		if col <= w-off {
+			return off + col
 		}
-		r, size := utf8.DecodeRune(f.Content[off:])
-		off += size
+		col -= w - off
+		r, size := utf8.DecodeRune(f.Content[w:])
+		off = w + size
 		if r >= 0x10000 {
 			col -= 2
 		} else {
 			col--
 		}
+		if col <= 0 {
+			return off
+		}
 	}
-	return off
-}
-
-func utf16Len(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		b = b[size:]
-		n += len(utf16.Encode([]rune{r}))
-	}
-	return n
+	return min(off+max(col, 0), end)
 }
 
 // SourceSet owns a set of files and the compact position space they share,

@@ -91,7 +91,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // checkFile reads path as a root, parses it with its include closure and
 // runs every unit check; an unreadable root is itself a diagnostic.
 func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen.Diagnostic {
-	data, err := os.ReadFile(path)
+	data, err := tablegen.ReadInputFile(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -21,7 +21,7 @@ func loadEvaluated(cmd, file string, includes, defines []string, stderr io.Write
 	if file == "-" {
 		data, err = io.ReadAll(os.Stdin)
 	} else {
-		data, err = os.ReadFile(file)
+		data, err = tablegen.ReadInputFile(file)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tdls %s: %v\n", cmd, err)

@@ -69,7 +69,11 @@ type cmdStream struct {
 
 // Start runs an external server binary and connects to its stdio.
 func Start(ctx context.Context, bin string, args ...string) (*Client, error) {
-	cmd := exec.CommandContext(ctx, bin, args...)
+	return StartCommand(ctx, exec.CommandContext(ctx, bin, args...))
+}
+
+// StartCommand runs a prepared server command and connects to its stdio.
+func StartCommand(ctx context.Context, cmd *exec.Cmd) (*Client, error) {
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

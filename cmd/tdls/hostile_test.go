@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"tdls/lsp/lsptest"
+)
+
+// startClient runs `tdls serve` in dir and initializes it.
+func startClient(t *testing.T, dir string) *lsptest.Client {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := tdlsCommand("serve", "--log-level", "error")
+	cmd.Dir = dir
+	c, err := lsptest.StartCommand(ctx, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c.Shutdown(context.Background())
+		cancel()
+	})
+	if _, err := c.Initialize(ctx, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func codes(p protocol.PublishDiagnosticsParams) []string {
+	var out []string
+	for _, d := range p.Diagnostics {
+		out = append(out, d.Code.(string))
+	}
+	return out
+}
+
+// A name in an include is never read as TableGen unless it is a regular
+// file: not the server's own stdin (its LSP stream), a named pipe (which
+// would block), a directory, nor a device that reads without end. Each is
+// a diagnostic within a second, and the session goes on answering. A named
+// pipe in the workspace does not stall the background index either.
+func TestServeRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.td")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "adir.td"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	workspace := time.Now()
+	c := startClient(t, dir)
+	if pub, err := lsptest.Wait(c.Expect(fifo), time.Second); err != nil {
+		if pubs := c.Diagnostics(fifo); len(pubs) == 0 {
+			t.Errorf("the named pipe in the workspace: %v", err)
+		}
+	} else if cs := codes(pub.Params); len(cs) != 1 || cs[0] != "file-not-indexed" {
+		t.Errorf("the named pipe in the workspace: %v", cs)
+	}
+	t.Logf("named pipe in the workspace reported after %v", time.Since(workspace).Round(time.Millisecond))
+
+	for i, name := range []string{"/dev/stdin", fifo, filepath.Join(dir, "adir.td"), "adir.td", "/dev/zero", "/dev/urandom"} {
+		path := filepath.Join(dir, "hostile"+string(rune('a'+i))+".td")
+		text := "include \"" + name + "\"\ndef A;\n"
+		ch := c.Expect(path)
+		opened := time.Now()
+		if err := c.Open(ctx, path, text); err != nil {
+			t.Fatal(err)
+		}
+		pub, err := lsptest.Wait(ch, time.Second)
+		if err != nil {
+			t.Errorf("include %q: %v", name, err)
+			continue
+		}
+		if cs := codes(pub.Params); len(cs) != 1 || cs[0] != "include-not-file" {
+			t.Errorf("include %q: %v", name, cs)
+		}
+		var h *protocol.Hover
+		hctx, cancel := context.WithTimeout(ctx, time.Second)
+		err = c.Call(hctx, "textDocument/hover", map[string]any{
+			"textDocument": map[string]any{"uri": uri.File(path)},
+			"position":     map[string]any{"line": 1, "character": 4},
+		}, &h)
+		cancel()
+		if err != nil || h == nil {
+			t.Errorf("include %q: hover after it: %v %v", name, h, err)
+		}
+		if d := time.Since(opened); d > time.Second {
+			t.Errorf("include %q: %v from didOpen to the hover's answer", name, d)
+		}
+	}
+}
+
+// tdls check refuses the same includes, and one past the size limit,
+// without reading them.
+func TestCheckRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.td")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	big := filepath.Join(dir, "big.td")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(65 << 20) // sparse: nothing is written
+	f.Close()
+	cases := map[string]string{
+		"/dev/zero": "include-not-file", "/dev/urandom": "include-not-file", "/dev/stdin": "include-not-file",
+		fifo: "include-not-file", dir: "include-not-file", big: "include-too-large",
+	}
+	for name, code := range cases {
+		start := time.Now()
+		out, _, status := checkIn(t, map[string]string{"a.td": "include \"" + name + "\"\ndef A;\n"}, "a.td")
+		if status != 1 || !strings.Contains(out, "["+code+"]") {
+			t.Errorf("include %q: status %d, %q; want %s", name, status, out, code)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("include %q took %v", name, d)
+		}
+	}
+}
