@@ -53,19 +53,7 @@ func ReadRegularFile(path string) ([]byte, error) {
 	}
 	// Non-blocking, in case the path was replaced by a pipe since the stat:
 	// opening a pipe for reading would wait for a writer.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if err := checkSourceFile(path, st); err != nil {
-		return nil, err
-	}
-	return readLimited(path, f, st.Size())
+	return readOpened(path, os.O_RDONLY|syscall.O_NONBLOCK, checkSourceFile)
 }
 
 // StatSourceFile stats path as ReadRegularFile would read it: an error for
@@ -82,7 +70,18 @@ func StatSourceFile(path string) (fs.FileInfo, error) {
 // it, so a pipe or a device is read too (/dev/stdin, a process
 // substitution), but no more than MaxSourceSize bytes.
 func ReadInputFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	return readOpened(path, os.O_RDONLY, func(path string, st fs.FileInfo) error {
+		if st.IsDir() {
+			return &SourceFileError{Path: path, What: "a directory", Err: ErrNotFile}
+		}
+		return nil
+	})
+}
+
+// readOpened opens path, lets check refuse what the open file is, and
+// reads it within MaxSourceSize.
+func readOpened(path string, flag int, check func(string, fs.FileInfo) error) ([]byte, error) {
+	f, err := os.OpenFile(path, flag, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -91,8 +90,8 @@ func ReadInputFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, &SourceFileError{Path: path, What: "a directory", Err: ErrNotFile}
+	if err := check(path, st); err != nil {
+		return nil, err
 	}
 	size := int64(0)
 	if st.Mode().IsRegular() {
