@@ -11,9 +11,6 @@ import (
 	"tdls/analysis"
 )
 
-// Version is reported in serverInfo.
-const Version = "0.1.0"
-
 func init() {
 	handle("initialize", initialize)
 	handle("shutdown", shutdown)
@@ -113,7 +110,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 				"range":  false,
 			},
 		},
-		"serverInfo": map[string]any{"name": "tdls", "version": Version},
+		"serverInfo": serverInfo(s.opts.Version),
 	}, nil
 }
 
@@ -240,4 +237,13 @@ func didChangeWorkspaceFolders(ctx context.Context, s *Server, raw json.RawMessa
 	s.mu.Unlock()
 	s.reconfigure()
 	return nil
+}
+
+// serverInfo names the server, and its version when the binary gave one.
+func serverInfo(version string) map[string]any {
+	info := map[string]any{"name": "tdls"}
+	if version != "" {
+		info["version"] = version
+	}
+	return info
 }

@@ -27,6 +27,8 @@ type Options struct {
 	// include directory (tests stay hermetic with it).
 	NoMLIRAutoDetect bool
 	Logger           *zap.Logger
+	// Version is reported in the initialize result's serverInfo.
+	Version string
 }
 
 // Server is one language server connection.

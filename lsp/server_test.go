@@ -152,7 +152,7 @@ func TestInitializeAdvertisesFeatures(t *testing.T) {
 	dir := t.TempDir()
 	srvConn, cliConn := net.Pipe()
 	ctx := context.Background()
-	go NewServer(Options{NoMLIRAutoDetect: true}).Run(ctx, srvConn)
+	go NewServer(Options{NoMLIRAutoDetect: true, Version: "1.2.3+abc"}).Run(ctx, srvConn)
 	c := lsptest.New(ctx, cliConn)
 	// Requests before initialize are refused.
 	err := c.Call(ctx, "textDocument/hover", map[string]any{}, nil)
@@ -164,8 +164,8 @@ func TestInitializeAdvertisesFeatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r struct {
-		Capabilities map[string]json.RawMessage `json:"capabilities"`
-		ServerInfo   struct{ Name string }      `json:"serverInfo"`
+		Capabilities map[string]json.RawMessage     `json:"capabilities"`
+		ServerInfo   struct{ Name, Version string } `json:"serverInfo"`
 	}
 	if err := json.Unmarshal(res, &r); err != nil {
 		t.Fatal(err)
@@ -175,8 +175,8 @@ func TestInitializeAdvertisesFeatures(t *testing.T) {
 			t.Errorf("capability %s missing", k)
 		}
 	}
-	if r.ServerInfo.Name != "tdls" {
-		t.Errorf("serverInfo.name = %q", r.ServerInfo.Name)
+	if r.ServerInfo.Name != "tdls" || r.ServerInfo.Version != "1.2.3+abc" {
+		t.Errorf("serverInfo = %+v, want tdls 1.2.3+abc", r.ServerInfo)
 	}
 	c.Shutdown(ctx)
 }

@@ -5,6 +5,7 @@
 //	tdls check FILE...      print diagnostics, exit 1 on any error
 //	tdls dump-json FILE     records as llvm-tblgen --dump-json prints them
 //	tdls gen-rewriters FILE C++ as mlir-tblgen --gen-rewriters prints it
+//	tdls version            version, build and modelled LLVM (also --version)
 package main
 
 import (
@@ -30,6 +31,9 @@ func main() { os.Exit(run(os.Args[1:])) }
 
 func run(args []string) int {
 	name := "serve"
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(nil)
+	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
 	}

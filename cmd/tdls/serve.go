@@ -87,6 +87,7 @@ func runServe(args []string) int {
 		}()
 	}
 	opts.Logger = logger
+	opts.Version = currentBuild().ServerVersion()
 	err = lsp.Serve(context.Background(), stdio{}, opts)
 	switch {
 	case errors.Is(err, lsp.ErrNoShutdown):

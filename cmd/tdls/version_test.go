@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestBuildFromVCSStamp(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Settings: []debug.BuildSetting{
+		{Key: "vcs", Value: "git"},
+		{Key: "vcs.revision", Value: "415a00f9a49ccbcdf7da544e50ed6eabd2cf4a40"},
+		{Key: "vcs.time", Value: "2026-11-22T03:39:52Z"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	b := buildFrom(bi)
+	if b.Revision != "415a00f9a49ccbcdf7da544e50ed6eabd2cf4a40" || b.Time != "2026-11-22T03:39:52Z" || !b.Modified || b.GoVersion != "go1.26.8" {
+		t.Fatalf("buildFrom = %+v", b)
+	}
+	if got, want := b.ServerVersion(), release+"+415a00f9a49c-dirty"; got != want {
+		t.Errorf("ServerVersion = %q, want %q", got, want)
+	}
+	var out bytes.Buffer
+	writeVersion(&out, b)
+	want := []string{
+		"tdls " + release,
+		"revision: 415a00f9a49ccbcdf7da544e50ed6eabd2cf4a40 (2026-11-22T03:39:52Z) with uncommitted changes",
+		"go:       go1.26.8 " + runtime.GOOS + "/" + runtime.GOARCH,
+	}
+	got := lines(out.String())
+	for i, w := range want {
+		if i >= len(got) || got[i] != w {
+			t.Errorf("line %d = %q, want %q\n%s", i+1, got[i], w, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "models:   LLVM/MLIR 22 ") {
+		t.Errorf("no modelled LLVM line:\n%s", out.String())
+	}
+}
+
+func TestBuildWithoutVCSStamp(t *testing.T) {
+	b := buildFrom(&debug.BuildInfo{GoVersion: "go1.26.8"})
+	if b.ServerVersion() != release {
+		t.Errorf("ServerVersion = %q, want %q", b.ServerVersion(), release)
+	}
+	if !strings.HasPrefix(b.revision(), "unknown") {
+		t.Errorf("revision = %q", b.revision())
+	}
+	if b := buildFrom(nil); b.GoVersion != runtime.Version() {
+		t.Errorf("without build info: %+v", b)
+	}
+}
+
+// `tdls --version` and `tdls version` print the same; other arguments are a
+// usage error.
+func TestVersionCommandLine(t *testing.T) {
+	capture := func(args ...string) (string, int) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout := os.Stdout
+		os.Stdout = w
+		code := run(args)
+		os.Stdout = stdout
+		w.Close()
+		var b bytes.Buffer
+		b.ReadFrom(r)
+		return b.String(), code
+	}
+	long, code := capture("--version")
+	if code != 0 || !strings.HasPrefix(long, "tdls "+release+"\n") {
+		t.Fatalf("tdls --version: exit %d\n%s", code, long)
+	}
+	if sub, code := capture("version"); code != 0 || sub != long {
+		t.Errorf("tdls version: exit %d\n%s\nwant\n%s", code, sub, long)
+	}
+	if _, code := capture("version", "extra"); code != 2 {
+		t.Errorf("tdls version extra: exit %d, want 2", code)
+	}
+}
+
+// The editor packages are released with the server: one version.
+func TestReleaseMatchesEditorPackages(t *testing.T) {
+	data, err := os.ReadFile("../../editors/vscode/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct{ Version, License string }
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if pkg.Version != release {
+		t.Errorf("editors/vscode/package.json version %q, tdls release %q", pkg.Version, release)
+	}
+	if pkg.License != "Apache-2.0 WITH LLVM-exception" {
+		t.Errorf("package.json license %q", pkg.License)
+	}
+	changelog, err := os.ReadFile("../../editors/vscode/CHANGELOG.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := regexp.MustCompile(`(?m)^## (\S+)`).FindSubmatch(changelog)
+	if first == nil || string(first[1]) != release {
+		t.Errorf("CHANGELOG.md's newest entry is %q, want %q", first, release)
+	}
+	el, err := os.ReadFile("../../editors/emacs/tdls.el")
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := regexp.MustCompile(`(?m)^;; Version: (\S+)$`).FindSubmatch(el)
+	if header == nil || string(header[1]) != release {
+		t.Errorf("tdls.el's Version header is %q, want %q", header, release)
+	}
+}
