@@ -1,9 +1,16 @@
--- End-to-end checks of the plugin in a real, headless Neovim against a real
--- tdls. run.sh starts it as
+-- End-to-end checks of tdls in a real, headless Neovim. run.sh starts it as
 --   nvim --headless -u NONE -i NONE -c 'luafile e2e.lua'
--- with TDLS_BIN, TDLS_PLUGIN, TDLS_FIXTURE (a copy of editors/testdata) and
--- TDLS_RESULTS (where the check lines go) in the environment. Each check
--- prints PASS or FAIL with what it saw; Neovim exits 1 if any failed.
+-- with TDLS_BIN, TDLS_PLUGIN, TDLS_FIXTURE (a copy of editors/testdata),
+-- TDLS_RESULTS (where the check lines go) and TDLS_E2E_SETUP in the
+-- environment. The setup is one a user would write:
+--   plugin        require('tdls').setup({...}): on 0.11+ through
+--                 vim.lsp.config/enable, on 0.7 through vim.lsp.start_client
+--   plugin-start  the same with lsp_api = 'start', the path Neovim 0.8-0.10
+--                 take (run on 0.11 to keep it honest)
+--   config        no plugin: vim.lsp.config('tdls', ...) + vim.lsp.enable
+--                 as the README shows (0.11+)
+-- Each check prints PASS or FAIL with what it saw; Neovim exits 1 if any
+-- failed.
 
 local env = function(name)
   local v = os.getenv(name)
@@ -11,13 +18,15 @@ local env = function(name)
   return v
 end
 
+local setup = os.getenv('TDLS_E2E_SETUP') or 'plugin'
 local fixture = env('TDLS_FIXTURE')
 local results = assert(io.open(env('TDLS_RESULTS'), 'w'))
-local failed = 0
+local failed, checks = 0, 0
 local timeout = tonumber(os.getenv('TDLS_E2E_TIMEOUT_MS') or '') or 20000
+local with_plugin = setup ~= 'config'
 
 local function report(ok, name, detail)
-  local line = string.format('%s %s%s', ok and 'PASS' or 'FAIL', name, detail and detail ~= '' and (': ' .. detail) or '')
+  local line = string.format('%s [%s] %s%s', ok and 'PASS' or 'FAIL', setup, name, detail and detail ~= '' and (': ' .. detail) or '')
   results:write(line .. '\n')
   results:flush()
   if not ok then
@@ -26,7 +35,7 @@ local function report(ok, name, detail)
 end
 
 local function finish()
-  results:write(string.format('%d passed, %d failed\n', CHECKS - failed, failed))
+  results:write(string.format('%d passed, %d failed\n', checks - failed, failed))
   results:close()
   if failed > 0 then
     vim.cmd('cquit 1')
@@ -35,22 +44,66 @@ local function finish()
   end
 end
 
--- Setup exactly as a user would do it.
-vim.opt.runtimepath:prepend(env('TDLS_PLUGIN'))
+-- Uses of deprecated Neovim API (reported through vim.deprecate) and
+-- warnings or errors shown to the user: the plugin and the setups must
+-- cause none on the Neovim they run on.
+local complaints = {}
+local function where()
+  return debug.traceback('', 3):match('\n%s*([^\n]*editors/nvim/[^\n]*)') or 'Neovim'
+end
+if vim.deprecate then
+  local deprecate = vim.deprecate
+  vim.deprecate = function(name, alternative, ...)
+    table.insert(complaints, string.format('deprecated %s (use %s) at %s', name, tostring(alternative), where()))
+    return deprecate(name, alternative, ...)
+  end
+end
+for _, fn in ipairs({ 'notify', 'notify_once' }) do
+  local orig = vim[fn]
+  vim[fn] = function(msg, level, ...)
+    if level and level >= vim.log.levels.WARN then
+      table.insert(complaints, string.format('%s at %s', tostring(msg), where()))
+    end
+    return orig(msg, level, ...)
+  end
+end
+
+local cmd = { env('TDLS_BIN'), 'serve', '--log-file', fixture .. '/tdls.log', '--log-level', 'debug' }
 vim.cmd('filetype plugin on')
 vim.cmd('syntax on')
-require('tdls').setup({
-  cmd = { env('TDLS_BIN'), 'serve', '--log-file', fixture .. '/tdls.log', '--log-level', 'debug' },
-})
+if setup == 'config' then
+  -- Exactly the README's setup for Neovim 0.11+ without the plugin.
+  assert(vim.lsp.config and vim.lsp.enable, 'vim.lsp.config needs Neovim 0.11')
+  vim.filetype.add({ extension = { td = 'tablegen' } })
+  vim.lsp.config('tdls', {
+    cmd = cmd,
+    filetypes = { 'tablegen' },
+    root_markers = { 'tablegen_compile_commands.yml', '.git' },
+    settings = { tdls = { includeDirs = {}, compilationDatabases = {} } },
+  })
+  vim.lsp.enable('tdls')
+else
+  vim.opt.runtimepath:prepend(env('TDLS_PLUGIN'))
+  require('tdls').setup({ cmd = cmd, lsp_api = setup == 'plugin-start' and 'start' or 'auto' })
+end
 
-local tdls = require('tdls')
+local function clients(bufnr)
+  if with_plugin then
+    return require('tdls').clients(bufnr)
+  end
+  return vim.lsp.get_clients({ name = 'tdls', bufnr = bufnr })
+end
+
 local patterns = fixture .. '/ToyPatterns.td'
 local ops = fixture .. '/ToyOps.td'
-CHECKS = 0
 
--- check runs fn, which returns ok, detail.
-local function check(name, fn)
-  CHECKS = CHECKS + 1
+-- check runs fn, which returns ok, detail. when=false leaves it out (not
+-- counted) for setups it does not apply to.
+local function check(name, fn, when)
+  if when == false then
+    return
+  end
+  checks = checks + 1
   local ok, res, detail = pcall(fn)
   if not ok then
     report(false, name, 'error: ' .. tostring(res))
@@ -70,6 +123,27 @@ local function cursor_on(lnum, needle)
   vim.api.nvim_win_set_cursor(0, { lnum, col - 1 })
 end
 
+local function buffer_text(b)
+  return table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n')
+end
+
+-- The floating windows open now.
+local function floats()
+  local out = {}
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(w).relative ~= '' then
+      table.insert(out, w)
+    end
+  end
+  return out
+end
+
+local function close_floats()
+  for _, w in ipairs(floats()) do
+    pcall(vim.api.nvim_win_close, w, true)
+  end
+end
+
 vim.cmd('edit ' .. vim.fn.fnameescape(patterns))
 local src = vim.api.nvim_get_current_buf()
 
@@ -79,12 +153,18 @@ end)
 
 check('server attaches', function()
   local ok = wait(function()
-    local c = tdls.clients(src)[1]
+    local c = clients(src)[1]
     return c ~= nil and c.initialized ~= false and c.server_capabilities ~= nil
   end)
-  local c = tdls.clients(src)[1]
-  return ok, c and ('root ' .. tostring(c.config.root_dir)) or 'no tdls client'
+  local c = clients(src)[1]
+  return ok and #clients(src) == 1, c and string.format('%d client(s), root %s', #clients(src), tostring(c.config.root_dir)) or 'no tdls client'
 end)
+
+check('serverInfo names tdls and its version', function()
+  local c = assert(clients(src)[1], 'no client')
+  local info = c.server_info or (c.rpc and c.rpc.server_info) or {}
+  return info.name == 'tdls' and type(info.version) == 'string' and info.version:match('^%d+%.%d+%.%d+') ~= nil, vim.inspect(info)
+end, vim.fn.has('nvim-0.9') == 1)
 
 -- The DRR mistake: $y on line 13 is bound nowhere.
 local function unbound_y()
@@ -112,10 +192,14 @@ check('DRR diagnostic: code, line, message', function()
   return ok, string.format('%d:%d %q [%s]', d.lnum + 1, d.col + 1, d.message, code)
 end)
 
-check('hover on an op in a pattern shows the op name', function()
+local function position_params()
+  local c = assert(clients(src)[1], 'no client')
+  return vim.lsp.util.make_position_params(0, c.offset_encoding)
+end
+
+check('hover request on an op in a pattern answers the op', function()
   cursor_on(12, 'Toy_AddOp')
-  local params = vim.lsp.util.make_position_params()
-  local res = vim.lsp.buf_request_sync(src, 'textDocument/hover', params, timeout) or {}
+  local res = vim.lsp.buf_request_sync(src, 'textDocument/hover', position_params(), timeout) or {}
   local text = ''
   for _, r in pairs(res) do
     if r.result and r.result.contents then
@@ -124,6 +208,36 @@ check('hover on an op in a pattern shows the op name', function()
     end
   end
   return text:find('toy.add', 1, true) ~= nil, string.format('%q', text:sub(1, 200))
+end)
+
+check('K-style hover shows the op in a markdown float', function()
+  close_floats()
+  cursor_on(12, 'Toy_AddOp')
+  vim.lsp.buf.hover()
+  local win
+  wait(function()
+    win = floats()[1]
+    return win ~= nil and buffer_text(vim.api.nvim_win_get_buf(win)):find('toy.add', 1, true) ~= nil
+  end)
+  if not win then
+    return false, 'no floating window'
+  end
+  local fb = vim.api.nvim_win_get_buf(win)
+  local text, ft = buffer_text(fb), vim.bo[fb].filetype
+  -- How the float renders markdown: Neovim 0.9+ gives it the markdown
+  -- filetype (tree-sitter highlighting where the parser is installed);
+  -- before, markdown syntax regions with concealed delimiters.
+  local ts = vim.treesitter and vim.treesitter.highlighter and vim.treesitter.highlighter.active[fb] ~= nil
+  local syn = vim.api.nvim_buf_call(fb, function()
+    return vim.fn.synIDattr(vim.fn.synID(1, 1, 1), 'name')
+  end)
+  local conceal = vim.wo[win].conceallevel
+  close_floats()
+  local rendered = (ft == 'markdown' and (ts or syn:find('^markdown') ~= nil)) or (syn:find('^markdown') ~= nil and conceal > 0)
+  -- The op and its operand table.
+  local ok = rendered and text:find('toy.add', 1, true) ~= nil and text:find('lhs', 1, true) ~= nil
+    and text:find('F64Tensor', 1, true) ~= nil
+  return ok, string.format('filetype=%s tree-sitter=%s syntax=%s conceallevel=%d %q', ft, tostring(ts), syn, conceal, text:sub(1, 120))
 end)
 
 check('go to definition of an op in a pattern lands on its def', function()
@@ -148,7 +262,7 @@ local function preview_text()
   if not preview_buf or not vim.api.nvim_buf_is_valid(preview_buf) then
     return ''
   end
-  return table.concat(vim.api.nvim_buf_get_lines(preview_buf, 0, -1, false), '\n')
+  return buffer_text(preview_buf)
 end
 
 check(':TdlsShowRewriter fills a cpp buffer with the rewriter', function()
@@ -171,21 +285,25 @@ check(':TdlsShowRewriter fills a cpp buffer with the rewriter', function()
   local shown = vim.fn.bufwinnr(preview_buf) ~= -1
   return text:find(re) ~= nil and vim.bo[preview_buf].filetype == 'cpp' and shown and vim.api.nvim_get_current_buf() == src,
     string.format('filetype=%s shown=%s engine=%s first lines %q', vim.bo[preview_buf].filetype, tostring(shown), tostring(vim.b[preview_buf].tdls_engine), text:sub(1, 160))
-end)
+end, with_plugin)
 
-check('the preview follows edits of the pattern', function()
-  if not preview_buf then
-    return false, 'no preview to follow'
-  end
-  local before = preview_text()
-  -- Two new lines above the pattern move it; the preview must keep
-  -- following it, and show the new benefit.
+-- Two new lines above the pattern move it; a preview must keep following
+-- it, and show the new benefit.
+local function edit_fold_double_neg()
   vim.api.nvim_buf_set_lines(src, 2, 2, false, { '// moved', '// down' })
   local lnum = 11
   local line = vim.api.nvim_buf_get_lines(src, lnum - 1, lnum, false)[1]
   assert(line:find('(replaceWithValue $x)>;', 1, true), 'unexpected line ' .. line)
   vim.api.nvim_buf_set_lines(src, lnum - 1, lnum, false, { (line:gsub('%)>;$', '), [], [], (addBenefit 7)>;')) })
   vim.cmd('doautocmd TextChanged')
+end
+
+check('the preview follows edits of the pattern', function()
+  if not preview_buf then
+    return false, 'no preview to follow'
+  end
+  local before = preview_text()
+  edit_fold_double_neg()
   -- Benefit 2 (two matched ops) + 7; the pattern now starts on line 10.
   local want = 'RewritePattern("toy.neg", 9, context'
   wait(function()
@@ -197,36 +315,52 @@ check('the preview follows edits of the pattern', function()
     and after:find('ToyPatterns.td:10', 1, true) ~= nil
     and after:find('struct FoldDoubleNeg : public ::mlir::RewritePattern', 1, true) ~= nil
   return ok, string.format('%q', after:sub(1, 200))
-end)
+end, with_plugin)
 
-check('the code action "Show generated rewriter" opens the live preview', function()
-  vim.cmd('buffer ' .. src)
-  cursor_on(14, 'NegOfAdd') -- two lines were added above
+if not with_plugin then
+  -- The same edit, so that the lines below agree in every setup.
+  edit_fold_double_neg()
+end
+
+-- Runs the code action titled `want` at the cursor as a user picking it
+-- from the menu would; returns the title picked and every title seen.
+local function pick_code_action(want)
   local seen = {}
   local picked
   local select = vim.ui.select
-  -- Pick the action as a user would in the code action menu.
-  vim.ui.select = function(items, opts, on_choice)
+  vim.ui.select = function(items, _, on_choice)
     for i, item in ipairs(items) do
       local action = item.action or item[2] or item
       local title = action.title or ''
       table.insert(seen, title)
-      if title:lower():find('generated rewriter', 1, true) and not title:lower():find('all', 1, true) then
+      if title == want then
         picked = title
         return on_choice(item, i)
       end
     end
     on_choice(nil)
   end
-  local before = {}
-  for _, b in ipairs(vim.api.nvim_list_bufs()) do
-    before[b] = true
-  end
   vim.lsp.buf.code_action()
   wait(function()
     return picked ~= nil or #seen > 0
   end)
   vim.ui.select = select
+  return picked, seen
+end
+
+local function buffers()
+  local set = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    set[b] = true
+  end
+  return set
+end
+
+check('the code action "Show generated rewriter" opens the live preview', function()
+  vim.cmd('buffer ' .. src)
+  cursor_on(14, 'NegOfAdd') -- two lines were added above
+  local before = buffers()
+  local picked, seen = pick_code_action('Show generated rewriter')
   if picked == nil then
     return false, 'no "Show generated rewriter" among: ' .. table.concat(seen, ' | ')
   end
@@ -235,8 +369,7 @@ check('the code action "Show generated rewriter" opens the live preview', functi
     for _, b in ipairs(vim.api.nvim_list_bufs()) do
       if not before[b] and vim.b[b].tdls_preview then
         new = b
-        local t = table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n')
-        return t:find('// generating', 1, true) == nil
+        return buffer_text(b):find('// generating', 1, true) == nil
       end
     end
     return false
@@ -244,19 +377,49 @@ check('the code action "Show generated rewriter" opens the live preview', functi
   if not new then
     return false, 'picked "' .. picked .. '" but no preview buffer opened'
   end
-  local text = table.concat(vim.api.nvim_buf_get_lines(new, 0, -1, false), '\n')
+  local text = buffer_text(new)
   -- NegOfAdd has the unbound $y: its preview shows that problem, not C++.
   return text:find("unbound symbol 'y'", 1, true) ~= nil, string.format('%s: %q', picked, text:sub(1, 200))
-end)
+end, with_plugin)
+
+check('without the plugin, "Show generated rewriter" opens the server\'s file (window/showDocument)', function()
+  vim.cmd('buffer ' .. src)
+  cursor_on(10, 'FoldDoubleNeg')
+  local picked, seen = pick_code_action('Show generated rewriter')
+  if picked == nil then
+    return false, 'no "Show generated rewriter" among: ' .. table.concat(seen, ' | ')
+  end
+  local opened
+  wait(function()
+    local name = vim.api.nvim_buf_get_name(0)
+    if name:match('%.cpp$') then
+      opened = vim.api.nvim_get_current_buf()
+      return true
+    end
+    return false
+  end)
+  if not opened then
+    return false, 'current buffer stays ' .. vim.api.nvim_buf_get_name(0)
+  end
+  local text = buffer_text(opened)
+  local ok = text:find('struct FoldDoubleNeg : public ::mlir::RewritePattern', 1, true) ~= nil
+    and text:find('RewritePattern("toy.neg", 9, context', 1, true) ~= nil
+  vim.cmd('buffer ' .. src)
+  return ok, string.format('%s: %q', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(opened), ':t'), text:sub(1, 200))
+end, not with_plugin)
 
 check(':TdlsRestart brings a new server', function()
-  local old = tdls.clients(src)[1]
+  local old = clients(src)[1]
   vim.cmd('TdlsRestart')
   local ok = wait(function()
-    local c = tdls.clients(src)[1]
-    return c ~= nil and old ~= nil and c.id ~= old.id
+    local c = clients(src)[1]
+    return c ~= nil and old ~= nil and c.id ~= old.id and #clients(src) == 1
   end)
-  return ok, ok and 'new client attached' or 'no new client'
+  return ok, string.format('%d client(s) attached', #clients(src))
+end, with_plugin)
+
+check('no deprecated API, no warnings', function()
+  return #complaints == 0, #complaints == 0 and ('none on Neovim ' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v\\zs[^\n]*')) or table.concat(complaints, '; ')
 end)
 
 finish()

@@ -1,34 +1,58 @@
 #!/usr/bin/env bash
-# Runs the Neovim end-to-end checks (e2e.lua) in Debian's headless neovim
-# against a tdls binary, on a copy of editors/testdata.
+# Runs the Neovim end-to-end checks (e2e.lua) in a headless Neovim against a
+# tdls binary, on a copy of editors/testdata, once per setup that Neovim
+# supports: the plugin (vim.lsp.config/enable on 0.11+, vim.lsp.start_client
+# on 0.7), on 0.11+ also the plugin forced onto vim.lsp.start (the 0.8-0.10
+# path) and the README's plugin-less vim.lsp.config setup.
 #   editors/nvim/test/run.sh [path/to/tdls]
+# NVIM names the Neovim to run (default: nvim on PATH).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
 tdls="$(realpath "${1:-$repo/bin/tdls}")"
-command -v nvim >/dev/null || { echo "nvim is missing: apt-get install -y neovim"; exit 1; }
+nvim="${NVIM:-nvim}"
+command -v "$nvim" >/dev/null || { echo "$nvim is missing: apt-get install -y neovim"; exit 1; }
 [ -x "$tdls" ] || { echo "no tdls binary at $tdls (make build)"; exit 1; }
+
+version="$("$nvim" --version | head -1)"
+setups=(plugin)
+if [ "$("$nvim" --headless -u NONE -i NONE -n --cmd 'echo has("nvim-0.11")' --cmd 'qall!' 2>&1)" = 1 ]; then
+  setups+=(plugin-start config)
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/project" "$work/xdg"
-cp "$repo"/editors/testdata/*.td "$work/project/"
-mkdir "$work/project/.git" # the project root marker
+passed=0 failed=0
+for setup in "${setups[@]}"; do
+  run="$work/$setup"
+  mkdir -p "$run/project" "$run/xdg"
+  cp "$repo"/editors/testdata/*.td "$run/project/"
+  mkdir "$run/project/.git" # the project root marker
 
-echo "== neovim e2e: $(nvim --version | head -1), tdls $tdls"
-status=0
-XDG_CONFIG_HOME="$work/xdg/config" XDG_DATA_HOME="$work/xdg/data" \
-XDG_STATE_HOME="$work/xdg/state" XDG_CACHE_HOME="$work/xdg/cache" \
-TDLS_BIN="$tdls" TDLS_PLUGIN="$repo/editors/nvim" TDLS_FIXTURE="$work/project" \
-TDLS_RESULTS="$work/results" \
-  timeout 180 nvim --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" </dev/null >"$work/nvim.out" 2>&1 || status=$?
+  echo "== neovim e2e: $version, setup $setup, tdls $tdls"
+  status=0
+  XDG_CONFIG_HOME="$run/xdg/config" XDG_DATA_HOME="$run/xdg/data" \
+  XDG_STATE_HOME="$run/xdg/state" XDG_CACHE_HOME="$run/xdg/cache" \
+  TDLS_BIN="$tdls" TDLS_PLUGIN="$repo/editors/nvim" TDLS_FIXTURE="$run/project" \
+  TDLS_RESULTS="$run/results" TDLS_E2E_SETUP="$setup" \
+    timeout 180 "$nvim" --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" </dev/null >"$run/nvim.out" 2>&1 || status=$?
 
-if [ -s "$work/results" ]; then
-  cat "$work/results"
-fi
-if [ "$status" -ne 0 ] || ! grep -q ' 0 failed$' "$work/results" 2>/dev/null; then
-  echo "== neovim e2e FAILED (nvim exit $status)"
-  echo "-- nvim output:"; cat "$work/nvim.out" || true
-  echo "-- tdls log (last 40 lines):"; tail -40 "$work/project/tdls.log" 2>/dev/null || true
-  exit 1
-fi
+  [ -s "$run/results" ] && sed '$d' "$run/results"
+  summary="$(tail -1 "$run/results" 2>/dev/null || true)"
+  if [ "$status" -ne 0 ] || ! [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]] || [ "${BASH_REMATCH[2]}" != 0 ]; then
+    echo "== neovim e2e FAILED: setup $setup (nvim exit $status)"
+    echo "-- nvim output:"; cat "$run/nvim.out" || true
+    echo "-- tdls log (last 40 lines):"; tail -40 "$run/project/tdls.log" 2>/dev/null || true
+    if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2]))
+    else
+      failed=$((failed + 1))
+    fi
+    continue
+  fi
+  passed=$((passed + BASH_REMATCH[1]))
+done
+
+echo "neovim e2e (${version#NVIM }, setups: ${setups[*]}):"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -7,7 +7,14 @@
 --     settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
 --     root_markers = { 'tablegen_compile_commands.yml', '.git' },
 --     on_attach = function(client, bufnr) end,
+--     lsp_api = 'auto',                    -- or 'enable', 'start', 'start_client'
 --   })
+--
+-- lsp_api chooses how the server is attached: 'auto' takes
+-- vim.lsp.config/enable on Neovim 0.11+ ('enable'), vim.lsp.start on
+-- 0.8-0.10 ('start'), vim.lsp.start_client on 0.7 ('start_client'). An
+-- older API can be chosen on a newer Neovim, e.g. when the configuration
+-- manages vim.lsp.enable itself.
 local M = {}
 
 local root = require('tdls.root')
@@ -24,12 +31,29 @@ local defaults = {
   on_attach = nil,
   capabilities = nil,
   preview_delay_ms = 300,
+  lsp_api = 'auto',
 }
 
 M.options = vim.deepcopy(defaults)
 
 local function has(version)
   return vim.fn.has('nvim-' .. version) == 1
+end
+
+local uv = vim.uv or vim.loop
+
+-- api is the LSP API the plugin attaches the server with.
+local function api()
+  local want = M.options.lsp_api
+  if want == nil or want == 'auto' then
+    if has('0.11') then
+      return 'enable'
+    elseif has('0.8') then
+      return 'start'
+    end
+    return 'start_client'
+  end
+  return want
 end
 
 -- The command that starts the server.
@@ -86,10 +110,10 @@ function M.attach(bufnr)
   if vim.bo[bufnr].buftype ~= '' then
     return
   end
-  if has('0.8') then
-    vim.lsp.start(config_for(bufnr), { bufnr = bufnr })
-  else
+  if api() == 'start_client' then
     attach_legacy(bufnr)
+  else
+    vim.lsp.start(config_for(bufnr), { bufnr = bufnr })
   end
 end
 
@@ -132,7 +156,7 @@ function M.restart()
   end
   legacy_clients = {}
   local waited = 0
-  local timer = vim.loop.new_timer()
+  local timer = uv.new_timer()
   timer:start(100, 100, vim.schedule_wrap(function()
     waited = waited + 100
     local alive = false
@@ -175,11 +199,16 @@ end
 
 function M.setup(opts)
   M.options = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  local lsp_api = api()
+  if not ({ enable = true, start = true, start_client = true })[lsp_api] then
+    vim.notify('tdls: lsp_api must be auto, enable, start or start_client, not ' .. tostring(lsp_api), vim.log.levels.ERROR)
+    return
+  end
   detect_filetype()
   preview.delay_ms = M.options.preview_delay_ms
 
   local group = vim.api.nvim_create_augroup('tdls', { clear = true })
-  if has('0.11') then
+  if lsp_api == 'enable' then
     vim.lsp.config(M.name, {
       cmd = M.cmd(),
       filetypes = { 'tablegen' },
@@ -211,8 +240,8 @@ function M.setup(opts)
   vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
 
   -- Buffers already open get the server too.
-  for _, b in ipairs(tablegen_buffers()) do
-    if not has('0.11') then
+  if lsp_api ~= 'enable' then
+    for _, b in ipairs(tablegen_buffers()) do
       M.attach(b)
     end
   end

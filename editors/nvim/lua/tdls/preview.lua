@@ -147,7 +147,7 @@ function M.open(opts)
     buffer = src,
     callback = function()
       if s.timer == nil then
-        s.timer = vim.loop.new_timer()
+        s.timer = (vim.uv or vim.loop).new_timer()
       end
       s.timer:stop()
       s.timer:start(M.delay_ms, 0, vim.schedule_wrap(function()

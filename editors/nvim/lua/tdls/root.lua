@@ -3,7 +3,7 @@
 -- directory. Works without vim.fs (Neovim 0.7).
 local M = {}
 
-local uv = vim.loop
+local uv = vim.uv or vim.loop
 
 local function exists(path)
   return uv.fs_stat(path) ~= nil
