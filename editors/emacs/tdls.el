@@ -1,0 +1,465 @@
+;;; tdls.el --- TableGen (LLVM, MLIR ODS and DRR) with the tdls language server  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1"))
+;; Keywords: languages, tools
+;; URL: https://github.com/tdls/tdls
+;; SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+;;; Commentary:
+
+;; Registers the tdls language server for `.td' files with eglot (built
+;; into Emacs 29; the `eglot' package, e.g. Debian's elpa-eglot, before) and
+;; with lsp-mode when it is installed, and adds the previews of the C++
+;; mlir-tblgen generates:
+;;
+;;   M-x tdls-show-rewriter   the C++ of the DRR pattern at point, in a
+;;                            `c++-mode' buffer that follows your edits
+;;                            (C-u: every pattern of the file)
+;;
+;; `.td' files open in `tablegen-mode': LLVM's (llvm/utils/emacs) when it
+;; is on the `load-path', else the small one defined here (keywords, bang
+;; operators, `[{ ... }]' code, comments).
+;;
+;;   (add-to-list 'load-path "/path/to/tdls/editors/emacs")
+;;   (require 'tdls)
+;;   (add-hook 'tablegen-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
+;;
+;; Settings: `tdls-server-path', `tdls-include-dirs',
+;; `tdls-compilation-databases', `tdls-preview-engine' (M-x customize-group
+;; RET tdls).
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'url-util)
+
+(defgroup tdls nil
+  "TableGen through the tdls language server."
+  :group 'languages
+  :prefix "tdls-")
+
+(defcustom tdls-server-path "tdls"
+  "The tdls executable: a file name, or a command found on `exec-path'."
+  :type 'string)
+
+(defcustom tdls-server-args nil
+  "Extra arguments of `tdls serve', e.g. (\"--log-file\" \"/tmp/tdls.log\")."
+  :type '(repeat string))
+
+(defcustom tdls-include-dirs nil
+  "Extra include directories of .td files (like -I), relative to the project root."
+  :type '(repeat directory))
+
+(defcustom tdls-compilation-databases nil
+  "tablegen_compile_commands.yml files of build trees.
+Empty: tdls looks under build*/ of the project."
+  :type '(repeat file))
+
+(defcustom tdls-preview-engine "auto"
+  "What generates the previews: tdls's own emitter or mlir-tblgen."
+  :type '(choice (const "auto") (const "native") (const "mlir-tblgen")))
+
+(defcustom tdls-preview-delay 0.3
+  "Seconds after the last edit before a preview is regenerated."
+  :type 'number)
+
+;;;; The server
+
+(defun tdls--command ()
+  "The command line that starts the server."
+  (append (list (or (executable-find tdls-server-path) tdls-server-path) "serve")
+          tdls-server-args))
+
+(defun tdls--initialization-options (&rest _)
+  "The settings tdls reads from initializationOptions."
+  (list :includeDirs (vconcat tdls-include-dirs)
+        :compilationDatabases (vconcat tdls-compilation-databases)
+        :preview (list :engine tdls-preview-engine)))
+
+;;;; tablegen-mode, when the user has none
+
+(defvar tdls-tablegen-mode-syntax-table
+  (let ((st (make-syntax-table)))
+    (modify-syntax-entry ?_ "_" st)
+    (modify-syntax-entry ?$ "'" st)
+    (modify-syntax-entry ?! "'" st)
+    (modify-syntax-entry ?# "." st)
+    (modify-syntax-entry ?' "." st)
+    (modify-syntax-entry ?\" "\"" st)
+    (modify-syntax-entry ?\\ "\\" st)
+    ;; // line comments and nestable /* */ block comments.
+    (modify-syntax-entry ?/ ". 124b" st)
+    (modify-syntax-entry ?* ". 23n" st)
+    (modify-syntax-entry ?\n "> b" st)
+    st)
+  "Syntax table of the fallback `tablegen-mode'.")
+
+(defconst tdls--tablegen-keywords
+  '("assert" "class" "def" "defm" "defset" "deftype" "defvar" "dump" "else"
+    "field" "foreach" "if" "in" "include" "let" "multiclass" "then")
+  "TableGen's statement keywords.")
+
+(defconst tdls--tablegen-types
+  '("bit" "bits" "code" "dag" "int" "list" "string")
+  "TableGen's type keywords.")
+
+(defvar tdls-tablegen-font-lock-keywords
+  `((,(concat "^[ \t]*#[ \t]*" (regexp-opt '("define" "ifdef" "ifndef" "else" "endif") t) "\\_>")
+     . font-lock-preprocessor-face)
+    (,(concat "\\_<" (regexp-opt '("class" "multiclass") t) "[ \t\n]+\\(\\(?:\\sw\\|\\s_\\)+\\)")
+     (2 font-lock-type-face))
+    (,(concat "\\_<" (regexp-opt '("def" "defm" "defset" "defvar" "deftype") t) "[ \t\n]+\\(\\(?:\\sw\\|\\s_\\)+\\)")
+     (2 font-lock-function-name-face))
+    (,(regexp-opt tdls--tablegen-keywords 'symbols) . font-lock-keyword-face)
+    (,(regexp-opt tdls--tablegen-types 'symbols) . font-lock-type-face)
+    (,(regexp-opt '("true" "false" "?") 'symbols) . font-lock-constant-face)
+    ("![a-z_]+" . font-lock-builtin-face)
+    ("\\$\\(?:\\sw\\|\\s_\\)+" . font-lock-variable-name-face)
+    ("\\_<\\(?:0x[0-9a-fA-F]+\\|0b[01]+\\|[-+]?[0-9]+\\)\\_>" . font-lock-constant-face))
+  "Highlighting of the fallback `tablegen-mode'.")
+
+(defface tdls-tablegen-code-face
+  '((t :inherit font-lock-doc-face))
+  "Face of the C++ inside [{ ... }] in the fallback `tablegen-mode'.")
+
+(defun tdls--tablegen-close-code ()
+  "Mark the }] that ends the code block point is in as a string fence."
+  (when (search-forward "}]" nil 'move)
+    (put-text-property (1- (point)) (point) 'syntax-table (string-to-syntax "|"))))
+
+(defun tdls--tablegen-syntax-propertize (start end)
+  "Make each [{ ... }] between START and END a string, so that quotes and
+comment starters in the C++ inside do not confuse the TableGen around it."
+  (goto-char start)
+  (when (eq t (nth 3 (syntax-ppss)))
+    (tdls--tablegen-close-code))
+  (while (and (< (point) end) (search-forward "[{" end t))
+    (let ((open (match-beginning 0)))
+      (unless (nth 8 (save-excursion (syntax-ppss open)))
+        (put-text-property open (1+ open) 'syntax-table (string-to-syntax "|"))
+        (tdls--tablegen-close-code)))))
+
+(defun tdls--tablegen-syntactic-face (state)
+  "Faces of strings, code blocks and comments, from the syntax STATE."
+  (cond ((eq t (nth 3 state)) 'tdls-tablegen-code-face)
+        ((nth 3 state) font-lock-string-face)
+        (t font-lock-comment-face)))
+
+(defcustom tdls-tablegen-indent-offset 2
+  "Indentation of one level of brackets in the fallback `tablegen-mode'."
+  :type 'integer)
+
+(defun tdls-tablegen-indent-line ()
+  "Indent the line by its bracket depth; code blocks keep theirs."
+  (let* ((ppss (save-excursion (syntax-ppss (line-beginning-position))))
+         (depth (car ppss)))
+    (unless (nth 8 ppss)
+      (save-excursion
+        (back-to-indentation)
+        (when (looking-at-p "[]})>]")
+          (setq depth (1- depth)))
+        (indent-line-to (* (max depth 0) tdls-tablegen-indent-offset)))
+      (when (< (current-column) (current-indentation))
+        (back-to-indentation)))))
+
+(define-derived-mode tdls-tablegen-mode prog-mode "TableGen"
+  "Major mode for LLVM TableGen files (the fallback of the tdls package)."
+  :syntax-table tdls-tablegen-mode-syntax-table
+  (setq-local comment-start "// ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip "\\(?://+\\|/\\*+\\)\\s-*")
+  (setq-local syntax-propertize-function #'tdls--tablegen-syntax-propertize)
+  (setq-local indent-line-function #'tdls-tablegen-indent-line)
+  (setq-local font-lock-defaults
+              '(tdls-tablegen-font-lock-keywords nil nil nil nil
+                (font-lock-syntactic-face-function . tdls--tablegen-syntactic-face))))
+
+;; LLVM's tablegen-mode wins when it is installed; ours stands in otherwise.
+;; Either way the buffers' major mode is `tablegen-mode', which is what the
+;; language id "tablegen" is derived from.
+(unless (fboundp 'tablegen-mode)
+  (if (locate-library "tablegen-mode")
+      (autoload 'tablegen-mode "tablegen-mode" "LLVM's TableGen mode." t)
+    (define-derived-mode tablegen-mode tdls-tablegen-mode "TableGen"
+      "Major mode for LLVM TableGen files (tdls's, as LLVM's is not installed).")))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.td\\'" . tablegen-mode))
+
+;;;; eglot
+
+(defvar eglot-server-programs)
+(declare-function eglot-current-server "eglot")
+(declare-function eglot--TextDocumentIdentifier "eglot")
+(declare-function eglot--pos-to-lsp-position "eglot")
+(declare-function eglot--lsp-position-to-point "eglot")
+(declare-function eglot--signal-textDocument/didChange "eglot")
+(declare-function jsonrpc-async-request "jsonrpc")
+(declare-function tdls-eglot-server-p "tdls")
+(declare-function tdls-eglot-server--eieio-childp "tdls")
+
+(with-eval-after-load 'eglot
+  ;; A subclass of eglot's server, so that the server's code action "Show
+  ;; generated rewriter" opens the live preview instead of a file.
+  (defclass tdls-eglot-server (eglot-lsp-server) ()
+    :documentation "The tdls language server.")
+  ;; (Eglot 1.9 passes COMMAND as a symbol, later ones as a string. The
+  ;; eglot of Emacs 30+ runs commands without this method, and then shows
+  ;; the server's preview file through window/showDocument.)
+  (cl-defmethod eglot-execute-command ((_server tdls-eglot-server) command arguments)
+    (if (equal (format "%s" command) "tdls.showGeneratedRewriter")
+        (tdls--preview-from-command arguments)
+      (cl-call-next-method)))
+  (add-to-list 'eglot-server-programs '(tablegen-mode . tdls--eglot-contact)))
+
+(defun tdls--eglot-contact (&rest _)
+  "How eglot starts tdls, read when it starts (settings may have changed)."
+  `(tdls-eglot-server ,@(tdls--command)
+                      :initializationOptions ,(tdls--initialization-options)))
+
+;;;; lsp-mode
+
+(defvar lsp-language-id-configuration)
+(declare-function lsp-register-client "lsp-mode")
+(declare-function make-lsp-client "lsp-mode")
+(declare-function lsp-stdio-connection "lsp-mode")
+(declare-function lsp-activate-on "lsp-mode")
+(declare-function lsp-request-async "lsp-mode")
+(declare-function lsp--text-document-identifier "lsp-mode")
+(declare-function lsp--cur-position "lsp-mode")
+(declare-function lsp--position-to-point "lsp-mode")
+(declare-function lsp-workspaces "lsp-mode")
+
+(with-eval-after-load 'lsp-mode
+  (add-to-list 'lsp-language-id-configuration '(tablegen-mode . "tablegen"))
+  (lsp-register-client
+   (make-lsp-client
+    :new-connection (lsp-stdio-connection #'tdls--command)
+    :activation-fn (lsp-activate-on "tablegen")
+    :initialization-options #'tdls--initialization-options
+    :action-handlers (let ((h (make-hash-table :test #'equal)))
+                       (puthash "tdls.showGeneratedRewriter"
+                                (lambda (command) (tdls--preview-from-command (tdls--get command :arguments)))
+                                h)
+                       h)
+    :server-id 'tdls)))
+
+;;;; The requests, through whichever client manages the buffer
+
+(defun tdls--client ()
+  "`eglot' or `lsp-mode': the client that runs tdls for this buffer."
+  (cond ((and (fboundp 'tdls-eglot-server-p)
+              (tdls-eglot-server-p (eglot-current-server)))
+         'eglot)
+        ((and (bound-and-true-p lsp-mode) (lsp-workspaces))
+         'lsp-mode)
+        (t (user-error "tdls is not running for this buffer (M-x eglot or M-x lsp)"))))
+
+(defun tdls--position (pos)
+  "POS as an LSP position."
+  (save-excursion
+    (goto-char pos)
+    (if (eq (tdls--client) 'eglot)
+        (eglot--pos-to-lsp-position)
+      (lsp--cur-position))))
+
+(defun tdls--document ()
+  "The LSP text document identifier of the current buffer."
+  (if (eq (tdls--client) 'eglot)
+      (eglot--TextDocumentIdentifier)
+    (lsp--text-document-identifier)))
+
+(defun tdls--request (method params on-success on-error)
+  "Send METHOD with PARAMS for the current buffer, after its pending edits.
+Calls ON-SUCCESS with the result, ON-ERROR with a message."
+  (pcase (tdls--client)
+    ('eglot
+     ;; eglot sends edits on an idle timer: flush them first, so that the
+     ;; server answers about the text on screen.
+     (eglot--signal-textDocument/didChange)
+     (jsonrpc-async-request (eglot-current-server) method params
+                            :success-fn on-success
+                            :error-fn (lambda (err) (funcall on-error (plist-get err :message)))
+                            :deferred nil))
+    ('lsp-mode
+     (lsp-request-async (substring (symbol-name method) 1) params on-success
+                        :error-handler (lambda (err) (funcall on-error (tdls--get err :message)))
+                        :mode 'detached))))
+
+;;;; Previews of generated code
+
+(defvar-local tdls--preview nil
+  "In a preview buffer: what it shows (a `tdls--preview' record).")
+
+(cl-defstruct (tdls--preview (:constructor tdls--make-preview))
+  source          ; the .td buffer
+  marker          ; where in it the entity is (nil: by name or whole file)
+  what            ; the request's fields that say what: :kind / :generator / :name
+  buffer          ; the preview buffer
+  timer
+  (seq 0)         ; the latest request; older answers are dropped
+  last-good)      ; the last text generated without error
+
+(defvar-local tdls--previews nil
+  "In a .td buffer: the previews that follow it.")
+
+(defun tdls--preview-request (p)
+  "The tdls/generatedCode parameters of preview P, in its source buffer."
+  (append (list :uri (plist-get (tdls--document) :uri))
+          (when-let ((m (tdls--preview-marker p)))
+            (list :position (tdls--position m)))
+          (tdls--preview-what p)))
+
+(defun tdls--set-preview-text (p text)
+  "Show TEXT in the preview buffer of P."
+  (let ((buf (tdls--preview-buffer p)))
+    (when (buffer-live-p buf)
+      (with-current-buffer buf
+        (let ((inhibit-read-only t)
+              (point (point)))
+          (erase-buffer)
+          (insert text)
+          (goto-char (min point (point-max)))
+          (set-buffer-modified-p nil))))))
+
+(defun tdls--preview-error-text (reason previous)
+  "Why the preview failed (REASON), above the last C++ that worked (PREVIOUS)."
+  (concat "// tdls could not generate the code:\n"
+          (mapconcat (lambda (l) (concat "//   " l)) (split-string reason "\n") "\n")
+          "\n"
+          (when previous (concat "//\n// Last generated code:\n\n" previous))))
+
+(defun tdls--preview-refresh (p)
+  "Ask the server again for the code of preview P."
+  (when (and (buffer-live-p (tdls--preview-buffer p))
+             (buffer-live-p (tdls--preview-source p)))
+    (let ((seq (cl-incf (tdls--preview-seq p))))
+      (with-current-buffer (tdls--preview-source p)
+        (tdls--request
+         :tdls/generatedCode (tdls--preview-request p)
+         (lambda (result)
+           (when (= seq (tdls--preview-seq p))
+             (let ((text (tdls--get result :text)))
+               (if (not (stringp text))
+                   (tdls--set-preview-text
+                    p (tdls--preview-error-text (format "tdls answered without text: %S" result)
+                                                (tdls--preview-last-good p)))
+                 (setf (tdls--preview-last-good p) text)
+                 (tdls--set-preview-text p text)
+                 (when (buffer-live-p (tdls--preview-buffer p))
+                   (with-current-buffer (tdls--preview-buffer p)
+                     (setq-local header-line-format
+                                 (format " %s  (%s)" (or (tdls--get result :title) "")
+                                         (or (tdls--get result :engine) "")))))))))
+         (lambda (message)
+           (when (= seq (tdls--preview-seq p))
+             (tdls--set-preview-text
+              p (tdls--preview-error-text (or message "unknown error") (tdls--preview-last-good p))))))))))
+
+(defun tdls--after-change (&rest _)
+  "Regenerate the previews of this buffer once the edits pause."
+  (dolist (p tdls--previews)
+    (when (timerp (tdls--preview-timer p))
+      (cancel-timer (tdls--preview-timer p)))
+    (setf (tdls--preview-timer p)
+          (run-with-timer tdls-preview-delay nil #'tdls--preview-refresh p))))
+
+(defun tdls--preview-killed ()
+  "Forget the preview of the buffer being killed."
+  (when-let ((p tdls--preview))
+    (when (timerp (tdls--preview-timer p))
+      (cancel-timer (tdls--preview-timer p)))
+    (let ((src (tdls--preview-source p)))
+      (when (buffer-live-p src)
+        (with-current-buffer src
+          (setq tdls--previews (delq p tdls--previews))
+          (unless tdls--previews
+            (remove-hook 'after-change-functions #'tdls--after-change t)))))
+    (when (markerp (tdls--preview-marker p))
+      (set-marker (tdls--preview-marker p) nil))))
+
+(defun tdls--open-preview (what label &optional pos)
+  "Show the code tdls/generatedCode answers for WHAT at POS (or by name).
+WHAT is a plist of the request's :kind, :generator or :name; LABEL names
+the buffer. Returns the preview buffer."
+  (tdls--client)                        ; fail early without a server
+  (let* ((src (current-buffer))
+         (buf (generate-new-buffer
+               (format "*tdls %s: %s*" label (file-name-nondirectory (or buffer-file-name (buffer-name))))))
+         (p (tdls--make-preview
+             :source src
+             :marker (when pos (copy-marker pos))
+             :what what
+             :buffer buf)))
+    (with-current-buffer buf
+      (if (fboundp 'c++-mode) (c++-mode) (fundamental-mode))
+      (setq buffer-read-only t)
+      (setq tdls--preview p)
+      (add-hook 'kill-buffer-hook #'tdls--preview-killed nil t))
+    (push p tdls--previews)
+    (add-hook 'after-change-functions #'tdls--after-change nil t)
+    (tdls--set-preview-text p "// generating...")
+    (display-buffer buf '((display-buffer-reuse-window display-buffer-in-direction)
+                          (direction . right)))
+    (tdls--preview-refresh p)
+    buf))
+
+(defmacro tdls-define-preview (name label params doc)
+  "Define the command NAME that previews generated code in a C++ buffer.
+LABEL names its buffers; PARAMS are the fields of the tdls/generatedCode
+request that say what to generate (:kind or :generator); DOC documents it.
+With a prefix argument the command previews the whole file."
+  (declare (indent 3) (doc-string 4))
+  `(defun ,name (&optional whole-file)
+     ,(concat doc "\nWith WHOLE-FILE (\\[universal-argument]), the whole file's.")
+     (interactive "P")
+     (tdls--open-preview (tdls--whole-file-params ,params whole-file)
+                         ,label (unless whole-file (point)))))
+
+(defun tdls--whole-file-params (params whole-file)
+  "PARAMS, or with WHOLE-FILE their whole-file variant."
+  (if (and whole-file (equal (plist-get params :kind) "rewriter"))
+      (plist-put (copy-sequence params) :kind "rewriters-file")
+    params))
+
+;;;###autoload (autoload 'tdls-show-rewriter "tdls" nil t)
+(tdls-define-preview tdls-show-rewriter "rewriter" '(:kind "rewriter")
+  "Show the C++ that mlir-tblgen --gen-rewriters makes of the DRR pattern at point.
+The preview follows edits of the .td buffer.")
+
+(defun tdls--preview-from-command (arguments)
+  "Open the preview the server's command asks for, with its ARGUMENTS:
+[{uri, position?, name?, kind?}]."
+  (let* ((target (and (> (length arguments) 0) (elt arguments 0)))
+         (uri (tdls--get target :uri))
+         (buf (if uri (find-file-noselect (tdls--uri-file uri)) (current-buffer))))
+    (with-current-buffer buf
+      (let ((position (tdls--get target :position))
+            (name (tdls--get target :name)))
+        (tdls--open-preview
+         (append (when name (list :name name))
+                 (list :kind (or (tdls--get target :kind) "rewriter")))
+         "rewriter" (when position (tdls--point position)))))))
+
+(defun tdls--get (object key)
+  "Field KEY (a keyword) of a JSON OBJECT as the client decoded it: a plist
+\(eglot) or a hash table (lsp-mode)."
+  (if (hash-table-p object)
+      (gethash (substring (symbol-name key) 1) object)
+    (plist-get object key)))
+
+(defun tdls--uri-file (uri)
+  "The file name of a file:// URI."
+  (let ((path (url-unhex-string (string-remove-prefix "file://" uri))))
+    (if (string-match-p "\\`/[A-Za-z]:" path) (substring path 1) path)))
+
+(defun tdls--point (position)
+  "The point of the LSP POSITION in the current buffer."
+  (if (eq (tdls--client) 'eglot)
+      (eglot--lsp-position-to-point position)
+    (lsp--position-to-point position)))
+
+(provide 'tdls)
+;;; tdls.el ends here

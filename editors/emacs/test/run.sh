@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Runs the Emacs end-to-end checks (e2e.el) in batch Emacs against a tdls
+# binary, on a copy of editors/testdata: with eglot (the elpa-eglot package
+# on Emacs 28), and with lsp-mode when it is installed (elpa-lsp-mode).
+#   editors/emacs/test/run.sh [path/to/tdls]
+# EMACS names the Emacs to run (default: emacs on PATH).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+tdls="$(realpath "${1:-$repo/bin/tdls}")"
+emacs="${EMACS:-emacs}"
+command -v "$emacs" >/dev/null || { echo "$emacs is missing: apt-get install -y emacs-nox elpa-eglot"; exit 1; }
+[ -x "$tdls" ] || { echo "no tdls binary at $tdls (make build)"; exit 1; }
+
+clients=(eglot)
+if "$emacs" --batch --eval "(require 'lsp-mode)" >/dev/null 2>&1; then clients+=(lsp-mode); fi
+version="$("$emacs" --version | head -1)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+for client in "${clients[@]}"; do
+  run="$work/$client"
+  mkdir -p "$run/project" "$run/home"
+  cp "$repo"/editors/testdata/*.td "$run/project/"
+  mkdir "$run/project/.git" # the project root marker
+
+  echo "== emacs e2e: $version, $client, tdls $tdls"
+  status=0
+  # Batch Emacs loads the site files (Debian's elpa packages, eglot among
+  # them) but no user init file; HOME keeps the user's ~/.emacs.d out.
+  HOME="$run/home" XDG_CACHE_HOME="$run/home/.cache" \
+  TDLS_BIN="$tdls" TDLS_EL="$repo/editors/emacs" TDLS_FIXTURE="$run/project" TDLS_RESULTS="$run/results" \
+  TDLS_E2E_CLIENT="$client" \
+    timeout 180 "$emacs" --batch -l "$here/e2e.el" </dev/null >"$run/emacs.out" 2>&1 || status=$?
+
+  [ -s "$run/results" ] && sed '$d' "$run/results"
+  summary="$(tail -1 "$run/results" 2>/dev/null || true)"
+  if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2]))
+  else
+    failed=$((failed + 1))
+  fi
+  if [ "$status" -ne 0 ] || ! [[ "$summary" =~ \ 0\ failed$ ]]; then
+    echo "== emacs e2e FAILED: $client (emacs exit $status)"
+    echo "-- emacs output (last 60 lines):"; tail -60 "$run/emacs.out" || true
+    echo "-- tdls log (last 40 lines):"; tail -40 "$run/project/tdls.log" 2>/dev/null || true
+  fi
+done
+
+echo "emacs e2e (${version#GNU }, clients: ${clients[*]}):"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
