@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 
 	"tdls/tablegen"
 )
@@ -95,7 +94,7 @@ func (s *Snapshot) readOnly(path string) bool {
 			return true
 		}
 	}
-	return syscall.Access(path, 2 /* W_OK */) != nil
+	return !writable(path)
 }
 
 func within(path, dir string) bool {
