@@ -9,10 +9,12 @@ LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
 MLIR_INCLUDE := $(LLVM_DIR)/include
 TOY := examples/toy
 
-.PHONY: build demo test bench llvm
+.PHONY: build demo test bench llvm dist dist-test
 
+# -buildvcs=auto stamps the revision (tdls version) in a git checkout even
+# where GOFLAGS turns VCS stamping off.
 build:
-	$(GO) build -o bin/tdls ./cmd/tdls
+	$(GO) build -buildvcs=auto -o bin/tdls ./cmd/tdls
 
 # The demo checks the toy dialect: the good files are clean, the broken ones
 # show diagnostics, so there exit 1 is expected (anything else fails); then
@@ -27,12 +29,23 @@ demo: llvm build
 	bin/tdls gen-rewriters -I $(MLIR_INCLUDE) -I $(TOY) $(TOY)/ToyPatterns.td --pattern $(DEMO_PATTERN)
 
 # go test's own lines for passing tests are dropped; the scores tests print,
-# failures, skips and the per-package summary lines stay.
-test: llvm editors-test
+# failures, skips and the per-package summary lines stay. The release is
+# built and checked too (dist-test).
+test: llvm editors-test dist-test
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) test -v ./... 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|[[:space:]]*--- PASS|PASS$$)/d'
+
+# The release: archives for six platforms, a .vsix for each, SHA256SUMS.
+DIST ?= dist
+dist: $(VSCODE_DEPS)
+	release/dist.sh $(DIST)
+
+# Checks what `make dist` built: the right binary for each platform in each
+# archive and .vsix, the host one runs, SHA256SUMS verifies.
+dist-test: dist
+	TDLS_DIST=$(abspath $(DIST)) $(GO) test -count=1 -v -run 'TestDist' ./release 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|PASS$$)/d'
 
 bench: llvm build
 	$(GO) run ./bench/cmd/tdlsbench -tdls bin/tdls -llvm $(LLVM_DIR)

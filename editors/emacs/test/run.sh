@@ -16,14 +16,13 @@ clients=(eglot)
 if "$emacs" --batch --eval "(require 'lsp-mode)" >/dev/null 2>&1; then clients+=(lsp-mode); fi
 version="$("$emacs" --version | head -1)"
 
+. "$repo/editors/e2e.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
 for client in "${clients[@]}"; do
   run="$work/$client"
-  mkdir -p "$run/project" "$run/home"
-  cp "$repo"/editors/testdata/*.td "$run/project/"
-  mkdir "$run/project/.git" # the project root marker
+  e2e_project "$run/project"
+  mkdir -p "$run/home"
 
   echo "== emacs e2e: $version, $client, tdls $tdls"
   status=0
@@ -34,20 +33,11 @@ for client in "${clients[@]}"; do
   TDLS_E2E_CLIENT="$client" \
     timeout 180 "$emacs" --batch -l "$here/e2e.el" </dev/null >"$run/emacs.out" 2>&1 || status=$?
 
-  [ -s "$run/results" ] && sed '$d' "$run/results"
-  summary="$(tail -1 "$run/results" 2>/dev/null || true)"
-  if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2]))
-  else
-    failed=$((failed + 1))
-  fi
-  if [ "$status" -ne 0 ] || ! [[ "$summary" =~ \ 0\ failed$ ]]; then
+  if ! e2e_tally "$run/results" "$status"; then
     echo "== emacs e2e FAILED: $client (emacs exit $status)"
     echo "-- emacs output (last 60 lines):"; tail -60 "$run/emacs.out" || true
     echo "-- tdls log (last 40 lines):"; tail -40 "$run/project/tdls.log" 2>/dev/null || true
   fi
 done
 
-echo "emacs e2e (${version#GNU }, clients: ${clients[*]}):"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+e2e_summary "emacs e2e (${version#GNU }, clients: ${clients[*]})"

@@ -20,14 +20,12 @@ if [ "$("$nvim" --headless -u NONE -i NONE -n --cmd 'echo has("nvim-0.11")' --cm
   setups+=(plugin-start config)
 fi
 
+. "$repo/editors/e2e.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
 for setup in "${setups[@]}"; do
   run="$work/$setup"
-  mkdir -p "$run/project" "$run/xdg"
-  cp "$repo"/editors/testdata/*.td "$run/project/"
-  mkdir "$run/project/.git" # the project root marker
+  e2e_project "$run/project"
 
   echo "== neovim e2e: $version, setup $setup, tdls $tdls"
   status=0
@@ -37,22 +35,11 @@ for setup in "${setups[@]}"; do
   TDLS_RESULTS="$run/results" TDLS_E2E_SETUP="$setup" \
     timeout 180 "$nvim" --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" </dev/null >"$run/nvim.out" 2>&1 || status=$?
 
-  [ -s "$run/results" ] && sed '$d' "$run/results"
-  summary="$(tail -1 "$run/results" 2>/dev/null || true)"
-  if [ "$status" -ne 0 ] || ! [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]] || [ "${BASH_REMATCH[2]}" != 0 ]; then
+  if ! e2e_tally "$run/results" "$status"; then
     echo "== neovim e2e FAILED: setup $setup (nvim exit $status)"
     echo "-- nvim output:"; cat "$run/nvim.out" || true
     echo "-- tdls log (last 40 lines):"; tail -40 "$run/project/tdls.log" 2>/dev/null || true
-    if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-      passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2]))
-    else
-      failed=$((failed + 1))
-    fi
-    continue
   fi
-  passed=$((passed + BASH_REMATCH[1]))
 done
 
-echo "neovim e2e (${version#NVIM }, setups: ${setups[*]}):"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+e2e_summary "neovim e2e (${version#NVIM }, setups: ${setups[*]})"

@@ -75,8 +75,14 @@ try {
 
   // The workspace holds MLIR's .td files too: indexing them takes long
   // enough for the progress to show in the status item.
+  // The server may start indexing well after the item first shows (a
+  // loaded machine): wait for the progress rather than sampling once.
+  const progressed = (seen) => seen.some((t) => /Indexing/.test(t)) && seen.some((t) => /%/.test(t));
+  await page
+    .waitForFunction(() => window.__tdlsStatus.some((t) => /Indexing/.test(t)) && window.__tdlsStatus.some((t) => /%/.test(t)), null, { timeout: 60000 })
+    .catch(() => {});
   const seen = await page.evaluate(() => window.__tdlsStatus);
-  report(seen.some((t) => /Indexing/.test(t)) && seen.some((t) => /%/.test(t)), 'indexing progress in the status item', JSON.stringify(seen.slice(0, 6)));
+  report(progressed(seen), 'indexing progress in the status item', JSON.stringify(seen.slice(0, 6)));
 
   const mode = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
   report(mode === 'TableGen', 'language mode of .td', JSON.stringify(mode));
