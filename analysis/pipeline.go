@@ -60,11 +60,11 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 	}()
 	// 1. The evaluator: what llvm-tblgen rejects.
 	m.Problems = problems(res.Diagnostics)
-	// 2. ODS: op definitions mlir-tblgen rejects, and best practice.
+	// 2. ODS: the dialects, ops, attributes, types, enums, interfaces and
+	// passes mlir-tblgen rejects, what it accepts but breaks the build or
+	// fails at run time, and best practice.
 	m.Ops = ods.BuildFrom(res, prev)
-	if res.Class("Op") != nil {
-		m.Problems = append(m.Problems, problems(ods.Check(m.Ops, tg.Root))...)
-	}
+	m.Problems = append(m.Problems, problems(ods.Check(m.Ops, tg.Root))...)
 	// 3. DRR: patterns mlir-tblgen rejects or turns into broken C++.
 	m.Patterns = drr.Build(tg, res, m.Ops)
 	if res.Class("Pattern") != nil {

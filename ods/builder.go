@@ -45,10 +45,23 @@ func (op *Op) newBuilder(def *eval.Record) *Builder {
 	if !within(b.Range, op.Def.Decl) {
 		b.Range = op.fieldRange("builders")
 	}
+	var problems []problem
+	b.Params, problems = builderParams(def, b.Range)
+	op.problems = append(op.problems, problems...)
+	return b
+}
+
+// builderParams reads the `dagParams` of a builder record (OpBuilder,
+// AttrBuilder, TypeBuilder) as mlir-tblgen's Builder constructor does, with
+// the problems it would stop at, reported at rng.
+func builderParams(def *eval.Record, rng tablegen.Range) ([]BuilderParam, []problem) {
+	var params []BuilderParam
+	var problems []problem
+	add := func(code, msg string) { problems = append(problems, problem{code: code, msg: msg, rng: rng}) }
 	dag := dagField(def, "dagParams")
 	if dag == nil || dagOperatorName(dag) != "ins" {
-		op.problem("ods-builder-ins", b.Range, "expected 'ins' in builders")
-		return b
+		add("ods-builder-ins", "expected 'ins' in builders")
+		return nil, problems
 	}
 	seenDefault := false
 	for i, v := range dag.Args {
@@ -58,23 +71,23 @@ func (op *Op) newBuilder(def *eval.Record) *Builder {
 			p.CppType = x.V
 		case *eval.DefInit:
 			if !isA(x.Rec, "CArg") {
-				op.problem("ods-builder-param", b.Range, "Builder DAG arguments must be either strings or defs which inherit from CArg")
+				add("ods-builder-param", "Builder DAG arguments must be either strings or defs which inherit from CArg")
 				continue
 			}
 			p.CppType = stringField(x.Rec, "type")
 			p.Default = stringField(x.Rec, "defaultValue")
 		default:
-			op.problem("ods-builder-param", b.Range, "Builder DAG arguments must be either strings or defs which inherit from CArg")
+			add("ods-builder-param", "Builder DAG arguments must be either strings or defs which inherit from CArg")
 			continue
 		}
 		if p.Default != "" {
 			seenDefault = true
 		} else if seenDefault {
-			op.problem("ods-builder-default", b.Range, "expected an argument with default value after other arguments with default values")
+			add("ods-builder-default", "expected an argument with default value after other arguments with default values")
 		}
-		b.Params = append(b.Params, p)
+		params = append(params, p)
 	}
-	return b
+	return params, problems
 }
 
 // GeneratedBuilder is a build() method mlir-tblgen generates for an op.

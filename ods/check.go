@@ -3,24 +3,57 @@ package ods
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"tdls/tablegen"
 )
 
-// Check reports the op-definition errors mlir-tblgen 22 raises for the
-// model's ops (codes "ods-..."), all of them rather than the first, at the
-// entity at fault where it is known, else at the op's name. Best-practice
-// warnings are given only for ops defined in the file warnIn (nil: every
-// file), so a user's file is not buried under warnings about MLIR's own.
+// Check reports the errors mlir-tblgen 22 raises for the model's dialects,
+// ops, attributes and types, enums, interfaces and passes (codes
+// "ods-..."), all of them rather than the first, at the entity at fault
+// where it is known, else at the definition's name; and warnings where
+// mlir-tblgen accepts what breaks the C++ build or fails at run time.
+// Best-practice warnings are given only for definitions in the file
+// warnIn (nil: every file), so a user's file is not buried under warnings
+// about MLIR's own.
 func Check(m *Model, warnIn *tablegen.File) []tablegen.Diagnostic {
 	var out []tablegen.Diagnostic
+	mine := func(r tablegen.Range) bool { return warnIn == nil || warnIn.Contains(r.Start) }
+	for _, d := range m.Dialects {
+		out = append(out, d.errs.get(func() []tablegen.Diagnostic { return d.definitionErrors(m.Result.Set) })...)
+	}
 	for _, op := range m.Ops {
 		out = append(out, op.definitionErrors()...)
-		if warnIn == nil || warnIn.Contains(op.Range.Start) {
+		if mine(op.Range) {
 			out = append(out, op.bestPractice()...)
 		}
 	}
+	for _, d := range m.AttrOrTypeDefs {
+		out = append(out, d.errs.get(d.definitionErrors)...)
+	}
+	for _, e := range m.Enums {
+		out = append(out, e.errs.get(e.definitionErrors)...)
+	}
+	for _, i := range m.Interfaces {
+		out = append(out, i.errs.get(i.definitionErrors)...)
+	}
+	for _, p := range m.Passes {
+		out = append(out, p.errs.get(p.definitionErrors)...)
+	}
 	return out
+}
+
+// memo keeps the diagnostics of a definition once computed: the
+// definition is shared by the models of every evaluation that shares its
+// record.
+type memo struct {
+	once  sync.Once
+	diags []tablegen.Diagnostic
+}
+
+func (m *memo) get(compute func() []tablegen.Diagnostic) []tablegen.Diagnostic {
+	m.once.Do(func() { m.diags = compute() })
+	return m.diags
 }
 
 // definitionErrors are the op's errors as mlir-tblgen reports them,

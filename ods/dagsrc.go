@@ -5,21 +5,44 @@ import (
 	"tdls/tablegen/eval"
 )
 
-// dagArgRanges finds where each argument of the op's dag field is written,
+// site is where a definition is written: its record, the range of its name
+// (where mlir-tblgen reports about it) and the source set that maps its
+// field values back to text.
+type site struct {
+	def *eval.Record
+	at  tablegen.Range
+	set *tablegen.SourceSet
+}
+
+func siteOf(def *eval.Record, set *tablegen.SourceSet) site {
+	return site{def: def, at: defRange(def), set: set}
+}
+
+// fieldRange is where a field was set, when that is inside the def's own
+// statement; else the def's name (a value inherited from a class is best
+// blamed on the def that uses it).
+func (s site) fieldRange(name string) tablegen.Range {
+	if rv := s.def.Field(name); rv != nil && rv.Src.Start.IsValid() && within(rv.Src, s.def.Decl) {
+		return rv.Src
+	}
+	return s.at
+}
+
+// dagArgRanges finds where each argument of the dag field is written,
 // when the field was set straight from a dag literal `(ins A:$a, B:$b)` in
-// the op's own statement. Values carry no ranges, so the literal is
+// the def's own statement. Values carry no ranges, so the literal is
 // rescanned; when it does not match the value (the dag came from a template
 // argument or an operator), every argument gets the field's range.
-func (op *Op) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
+func (s site) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
 	out := make([]tablegen.Range, len(dag.Args))
-	fallback := op.fieldRange(field)
+	fallback := s.fieldRange(field)
 	for i := range out {
 		out[i] = fallback
 	}
-	if fallback == op.Range || op.set == nil {
+	if fallback == s.at || s.set == nil {
 		return out
 	}
-	f := op.set.File(fallback.Start)
+	f := s.set.File(fallback.Start)
 	if f == nil {
 		return out
 	}
@@ -28,8 +51,8 @@ func (op *Op) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
 	if len(spans) != len(dag.Args) {
 		return out
 	}
-	for i, s := range spans {
-		out[i] = tablegen.Range{Start: f.Pos(start + s[0]), End: f.Pos(start + s[1])}
+	for i, sp := range spans {
+		out[i] = tablegen.Range{Start: f.Pos(start + sp[0]), End: f.Pos(start + sp[1])}
 	}
 	return out
 }

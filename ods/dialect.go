@@ -30,6 +30,7 @@ type Dialect struct {
 
 	// Range is the def's name.
 	Range tablegen.Range
+	errs  memo
 }
 
 func newDialect(def *eval.Record) *Dialect {

@@ -30,7 +30,7 @@ func (op *Op) checkAssemblyFormat() []tablegen.Diagnostic {
 
 // formatErrors parses and verifies the assembly format.
 func (op *Op) formatErrors() []formatError {
-	p := newFmtParser(op, op.AssemblyFormat)
+	p := newOpFormat(op, op.AssemblyFormat)
 	elems := p.parse()
 	if len(p.errs) == 0 {
 		p.verify(elems)

@@ -3,18 +3,10 @@ package ods
 // Directives of the op assembly format: where each may stand and what it
 // binds, as mlir-tblgen's OpFormatParser decides.
 
-func (p *fmtParser) parseDirective(ctx fmtContext) *fmtElem {
-	tok := p.cur
-	p.advance()
+func (p *opFormat) directive(tok fmtToken, ctx fmtContext) *fmtElem {
 	e := &fmtElem{start: tok.start, end: tok.end}
 	bad := func(code, msg string) *fmtElem { return p.semantic(tok.start, tok.end, code, msg) }
 	switch tok.kind {
-	case ftCustom:
-		return p.parseCustom(tok, ctx)
-	case ftRef:
-		return p.parseRef(tok, ctx)
-	case ftQualified:
-		return p.parseQualified(tok, ctx)
 	case ftType:
 		return p.parseType(tok, ctx)
 	case ftFunctionalType:
@@ -116,7 +108,7 @@ func (p *fmtParser) parseDirective(ctx fmtContext) *fmtElem {
 }
 
 // parseType parses `type(...)`; the keyword is consumed.
-func (p *fmtParser) parseType(tok fmtToken, ctx fmtContext) *fmtElem {
+func (p *opFormat) parseType(tok fmtToken, ctx fmtContext) *fmtElem {
 	rest := func() *fmtElem {
 		if !p.expect(ftLParen, "expected '(' before argument list") {
 			return nil
@@ -135,7 +127,7 @@ func (p *fmtParser) parseType(tok fmtToken, ctx fmtContext) *fmtElem {
 
 // parseTypeOperand parses the argument of type or functional-type and
 // marks the types it prints as bound (or, under ref, checks they are).
-func (p *fmtParser) parseTypeOperand(isRef bool) *fmtElem {
+func (p *opFormat) parseTypeOperand(isRef bool) *fmtElem {
 	e := p.parseElement(ctxType)
 	if e == nil || e.kind == feInvalid {
 		return e
@@ -196,7 +188,7 @@ func anyTrue(bs []bool) bool {
 }
 
 // parseFunctionalType parses `functional-type(inputs, results)`.
-func (p *fmtParser) parseFunctionalType(tok fmtToken, ctx fmtContext) *fmtElem {
+func (p *opFormat) parseFunctionalType(tok fmtToken, ctx fmtContext) *fmtElem {
 	rest := func() *fmtElem {
 		if !p.expect(ftLParen, "expected '(' before argument list") {
 			return nil
@@ -217,106 +209,8 @@ func (p *fmtParser) parseFunctionalType(tok fmtToken, ctx fmtContext) *fmtElem {
 	return rest()
 }
 
-// parseCustom parses `custom<Name>(args...)`.
-func (p *fmtParser) parseCustom(tok fmtToken, ctx fmtContext) *fmtElem {
-	rest := func() *fmtElem {
-		if !p.expect(ftLess, "expected '<' before custom directive name") {
-			return nil
-		}
-		name := p.cur
-		if !p.expect(ftIdentifier, "expected custom directive name identifier") ||
-			!p.expect(ftGreater, "expected '>' after custom directive name") ||
-			!p.expect(ftLParen, "expected '(' before custom directive parameters") {
-			return nil
-		}
-		e := &fmtElem{kind: feCustom, start: tok.start, text: name.text}
-		for {
-			arg := p.parseElement(ctxCustom)
-			if arg == nil {
-				return nil
-			}
-			e.args = append(e.args, arg)
-			if p.cur.kind != ftComma {
-				break
-			}
-			p.advance()
-		}
-		if !p.expect(ftRParen, "expected ')' after custom directive parameters") {
-			return nil
-		}
-		e.end = p.prev.end
-		return e
-	}
-	if ctx != ctxTop {
-		return p.skipRest(tok.start, "ods-format-context", "`custom` can only be used at the top-level context or within a `struct` directive", func() bool { return rest() != nil })
-	}
-	e := rest()
-	if e == nil {
-		return nil
-	}
-	for _, arg := range e.args {
-		switch arg.kind {
-		case feInvalid, feAttrDict, fePropDict, feAttribute, feOperand, feProperty, feRef, feRegion, feSuccessor, feString:
-		case feType:
-			if k := arg.args[0].kind; k != feOperand && k != feResult && k != feInvalid {
-				return p.semantic(arg.start, arg.end, "ods-format-custom", "type directives within a custom directive may only refer to variables")
-			}
-		default:
-			return p.semantic(arg.start, arg.end, "ods-format-custom", "only variables and types may be used as parameters to a custom directive")
-		}
-	}
-	return e
-}
-
-// parseRef parses `ref(...)`, which names inside a custom directive what
-// was bound before.
-func (p *fmtParser) parseRef(tok fmtToken, ctx fmtContext) *fmtElem {
-	rest := func() *fmtElem {
-		if !p.expect(ftLParen, "expected '(' before argument list") {
-			return nil
-		}
-		arg := p.parseElement(ctxRef)
-		if arg == nil || !p.expect(ftRParen, "expected ')' after argument list") {
-			return nil
-		}
-		return &fmtElem{kind: feRef, start: tok.start, end: p.prev.end, args: []*fmtElem{arg}}
-	}
-	if ctx != ctxCustom {
-		return p.skipRest(tok.start, "ods-format-context", "'ref' is only valid within a `custom` directive", func() bool { return rest() != nil })
-	}
-	return rest()
-}
-
-// parseQualified parses `qualified(...)` around an attribute or a type
-// directive; it stands for its argument.
-func (p *fmtParser) parseQualified(tok fmtToken, ctx fmtContext) *fmtElem {
-	if !p.expect(ftLParen, "expected '(' before argument list") {
-		return nil
-	}
-	e := p.parseElement(ctx)
-	if e == nil {
-		return nil
-	}
-	switch e.kind {
-	case feAttribute, feType:
-		e.qualified = true
-	case feInvalid:
-	default:
-		// Cover the whole directive when its `)` is there.
-		end := e.end
-		if p.cur.kind == ftRParen {
-			end = p.cur.end
-		}
-		e = p.semantic(tok.start, end, "ods-format-qualified", "'qualified' directive expects an attribute or a `type` directive")
-	}
-	if !p.expect(ftRParen, "expected ')' after argument list") {
-		return nil
-	}
-	return e
-}
-
 // parseOIList parses `oilist(`kw` elems... | `kw` elems...)`.
-func (p *fmtParser) parseOIList(tok fmtToken, ctx fmtContext) *fmtElem {
+func (p *opFormat) parseOIList(tok fmtToken, ctx fmtContext) *fmtElem {
 	if !p.expect(ftLParen, "expected '(' before oilist argument list") {
 		return nil
 	}
@@ -348,7 +242,7 @@ func (p *fmtParser) parseOIList(tok fmtToken, ctx fmtContext) *fmtElem {
 
 // checkOIListElement checks that the variables of an oilist clause may be
 // absent, as each clause is optional.
-func (p *fmtParser) checkOIListElement(el *fmtElem) {
+func (p *opFormat) checkOIListElement(el *fmtElem) {
 	for _, v := range collectVariables(el, nil) {
 		bad := func(msg string) { p.semantic(v.start, v.end, "ods-format-oilist", msg) }
 		switch v.kind {

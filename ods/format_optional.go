@@ -55,8 +55,7 @@ func (p *fmtParser) parseGroupRest(open fmtToken) *fmtElem {
 	if g.anchor == nil {
 		return p.semantic(g.start, g.end, "ods-format-optional-group", "optional group has no anchor element")
 	}
-	// The anchor is checked as one only in the then branch, as mlir-tblgen.
-	if !p.checkGroupElements(g.then, g.anchor) || !p.checkGroupElements(g.els, nil) {
+	if !p.rules.checkGroup(g) {
 		return g
 	}
 	first := firstNonWhitespace(g.then)
@@ -75,9 +74,15 @@ func firstNonWhitespace(elems []*fmtElem) *fmtElem {
 	return nil
 }
 
+// checkGroup checks the branches of an optional group; the anchor is
+// checked as one only in the then branch, as mlir-tblgen.
+func (p *opFormat) checkGroup(g *fmtElem) bool {
+	return p.checkGroupElements(g.then, g.anchor) && p.checkGroupElements(g.els, nil)
+}
+
 // checkGroupElements reports the first element of a group branch that may
 // not stand there; false if there was one.
-func (p *fmtParser) checkGroupElements(elems []*fmtElem, anchor *fmtElem) bool {
+func (p *opFormat) checkGroupElements(elems []*fmtElem, anchor *fmtElem) bool {
 	for _, e := range elems {
 		if bad := p.groupElementProblem(e, e == anchor); bad != nil {
 			p.semantic(bad.at.start, bad.at.end, "ods-format-optional-group", bad.msg)
@@ -94,7 +99,7 @@ type groupProblem struct {
 
 // groupElementProblem says why e may not be in an optional group (or be
 // its anchor), or nil.
-func (p *fmtParser) groupElementProblem(e *fmtElem, isAnchor bool) *groupProblem {
+func (p *opFormat) groupElementProblem(e *fmtElem, isAnchor bool) *groupProblem {
 	switch e.kind {
 	case feInvalid:
 	case feAttribute:

@@ -1,9 +1,11 @@
 package ods
 
-// The parser of the op assembly-format language. It checks what
-// mlir-tblgen's OpFormatParser checks while parsing: that each element is
-// allowed where it stands, that nothing is bound twice, the rules of
-// optional groups, custom, ref, qualified and oilist directives. Where
+// The parser of the assembly-format language that op, attribute and type
+// formats share, as mlir-tblgen's FormatParser: literals, strings,
+// variables, directives, optional groups and the custom, ref and qualified
+// directives. What a variable or another directive means, and what an
+// optional group or a custom directive may hold, is decided by the
+// formatRules of the kind of format (opFormat, defFormat). Where
 // mlir-tblgen stops at the first error, a semantic error here is recorded
 // and parsing goes on, with the faulty element replaced by an inert one so
 // that it causes no further errors; a syntax error stops the parse.
@@ -21,6 +23,7 @@ const (
 	feResult
 	feRegion
 	feSuccessor
+	feParam // an attribute or type parameter
 	feAttrDict
 	fePropDict
 	feOperands
@@ -33,6 +36,8 @@ const (
 	feRef
 	feOIList
 	feOptional
+	feParams // `params`: every parameter of an attribute or type
+	feStruct // `struct(...)`: parameters printed as `name = value`
 )
 
 // fmtElem is one element of a parsed format, with its byte span.
@@ -49,9 +54,10 @@ type fmtElem struct {
 	result    *Value
 	region    *Region
 	successor *Successor
+	param     *AttrOrTypeParameter
 
-	// args are the arguments of type (1), functional-type (2), custom and
-	// ref (1).
+	// args are the arguments of type (1), functional-type (2), custom,
+	// ref (1), params and struct.
 	args []*fmtElem
 	// then, els and anchor make an optional group.
 	then, els []*fmtElem
@@ -62,7 +68,7 @@ type fmtElem struct {
 	clauses [][]*fmtElem
 }
 
-func (e *fmtElem) isVariable() bool { return e.kind >= feOperand && e.kind <= feSuccessor }
+func (e *fmtElem) isVariable() bool { return e.kind >= feOperand && e.kind <= feParam }
 
 // fmtContext is where an element is parsed, as mlir-tblgen's Context.
 type fmtContext int
@@ -72,6 +78,7 @@ const (
 	ctxCustom
 	ctxType
 	ctxRef
+	ctxStruct
 )
 
 // formatError is a problem at a byte span of the format string.
@@ -82,54 +89,40 @@ type formatError struct {
 	note string
 }
 
-// fmtParser holds the parse position and what the format has bound so far.
+// formatRules is what each kind of format decides for itself, as the
+// hooks of mlir-tblgen's FormatParser.
+type formatRules interface {
+	// variable resolves `$name` (tok) parsed in ctx.
+	variable(tok fmtToken, ctx fmtContext) *fmtElem
+	// directive parses the keyword tok (consumed) other than custom, ref
+	// and qualified.
+	directive(tok fmtToken, ctx fmtContext) *fmtElem
+	// qualifyProblem says why e cannot stand in `qualified(...)`, or "";
+	// when e can, it marks it qualified.
+	qualifyProblem(e *fmtElem) string
+	// customArgs checks the arguments of a parsed custom directive and
+	// returns it, or an inert element after reporting.
+	customArgs(e *fmtElem) *fmtElem
+	// checkGroup checks the branches of a parsed optional group; false
+	// when it reported a problem.
+	checkGroup(g *fmtElem) bool
+	// saveState returns a function restoring what the format has bound
+	// so far.
+	saveState() (restore func())
+}
+
+// fmtParser holds the parse position and the errors found so far.
 type fmtParser struct {
-	op        *Op
-	operands  []*Arg
+	rules     formatRules
 	lex       fmtLexer
 	cur, prev fmtToken
 	errs      []formatError
 	failed    bool // a syntax error ended the parse
 	quiet     int  // > 0 while re-parsing an element already reported
-	// derived holds the attribute view of derived attributes the format uses.
-	derived map[*DerivedAttribute]*Arg
-	fmtState
 }
 
-// fmtState is what mlir-tblgen's parser tracks while parsing.
-type fmtState struct {
-	hasAttrDict, hasPropDict                     bool
-	hasAllRegions, hasAllSuccessors              bool
-	allOperands, allOperandTypes, allResultTypes bool
-	seenOperandTypes, seenResultTypes            []bool
-	seenAttrs, seenProps, seenOperands           map[*Arg]bool
-	seenRegions                                  map[*Region]bool
-	seenSuccessors                               map[*Successor]bool
-}
-
-func (s fmtState) clone() fmtState {
-	c := s
-	c.seenOperandTypes = append([]bool(nil), s.seenOperandTypes...)
-	c.seenResultTypes = append([]bool(nil), s.seenResultTypes...)
-	c.seenAttrs, c.seenProps, c.seenOperands = cloneSet(s.seenAttrs), cloneSet(s.seenProps), cloneSet(s.seenOperands)
-	c.seenRegions, c.seenSuccessors = cloneSet(s.seenRegions), cloneSet(s.seenSuccessors)
-	return c
-}
-
-func cloneSet[K comparable](m map[K]bool) map[K]bool {
-	c := make(map[K]bool, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
-
-func newFmtParser(op *Op, src string) *fmtParser {
-	p := &fmtParser{op: op, operands: op.Operands(), lex: fmtLexer{src: src}}
-	p.seenOperandTypes = make([]bool, len(p.operands))
-	p.seenResultTypes = make([]bool, len(op.Results))
-	p.seenAttrs, p.seenProps, p.seenOperands = map[*Arg]bool{}, map[*Arg]bool{}, map[*Arg]bool{}
-	p.seenRegions, p.seenSuccessors = map[*Region]bool{}, map[*Successor]bool{}
+func newFmtParser(rules formatRules, src string) *fmtParser {
+	p := &fmtParser{rules: rules, lex: fmtLexer{src: src}}
 	p.advance()
 	return p
 }
@@ -171,11 +164,11 @@ func (p *fmtParser) skipRest(start int, code, msg string, rest func() bool) *fmt
 	n := len(p.errs)
 	e := p.semantic(start, p.prev.end, code, msg)
 	recorded := len(p.errs) > n
-	saved := p.fmtState.clone()
+	restore := p.rules.saveState()
 	p.quiet++
 	ok := rest()
 	p.quiet--
-	p.fmtState = saved
+	restore()
 	if !ok {
 		return nil
 	}
@@ -224,7 +217,7 @@ func (p *fmtParser) parseElement(ctx fmtContext) *fmtElem {
 	case p.cur.kind == ftVariable:
 		tok := p.cur
 		p.advance()
-		return p.parseVariable(tok, ctx)
+		return p.rules.variable(tok, ctx)
 	case p.cur.kind.isKeyword():
 		return p.parseDirective(ctx)
 	case p.cur.kind == ftLParen:
@@ -292,139 +285,102 @@ func containsByte(s string, c byte) bool {
 	return false
 }
 
-// parseVariable resolves $name against the op, in mlir-tblgen's order:
-// attributes, properties, operands, regions, results, successors.
-func (p *fmtParser) parseVariable(tok fmtToken, ctx fmtContext) *fmtElem {
-	name := tok.text[1:]
-	e := &fmtElem{start: tok.start, end: tok.end, text: name}
-	bad := func(code, msg string) *fmtElem { return p.semantic(tok.start, tok.end, code, msg) }
-	if a := p.attributeNamed(name); a != nil {
-		e.kind, e.arg = feAttribute, a
-		switch {
-		case ctx == ctxType:
-			return bad("ods-format-context", "attributes cannot be used as children to a `type` directive")
-		case ctx == ctxRef:
-			if !p.seenAttrs[a] {
-				return bad("ods-format-ref", "attribute '"+name+"' must be bound before it is referenced")
-			}
-		case p.seenAttrs[a]:
-			return bad("ods-format-bound-twice", "attribute '"+name+"' is already bound")
-		default:
-			p.seenAttrs[a] = true
-		}
-		return e
+// parseDirective parses a directive keyword: custom, ref and qualified
+// here, the others by the format's rules.
+func (p *fmtParser) parseDirective(ctx fmtContext) *fmtElem {
+	tok := p.cur
+	p.advance()
+	switch tok.kind {
+	case ftCustom:
+		return p.parseCustom(tok, ctx)
+	case ftRef:
+		return p.parseRef(tok, ctx)
+	case ftQualified:
+		return p.parseQualified(tok, ctx)
 	}
-	if a := p.op.argNamed(name, Property); a != nil {
-		e.kind, e.arg = feProperty, a
-		switch {
-		case ctx == ctxType:
-			return bad("ods-format-context", "properties cannot be used as children to a `type` directive")
-		case ctx == ctxRef:
-			if !p.seenProps[a] {
-				return bad("ods-format-ref", "property '"+name+"' must be bound before it is referenced")
-			}
-		case p.seenProps[a]:
-			return bad("ods-format-bound-twice", "property '"+name+"' is already bound")
-		default:
-			p.seenProps[a] = true
-		}
-		return e
-	}
-	if a := p.op.argNamed(name, Operand); a != nil {
-		e.kind, e.arg = feOperand, a
-		switch ctx {
-		case ctxTop, ctxCustom:
-			if p.allOperands || p.seenOperands[a] {
-				return bad("ods-format-bound-twice", "operand '"+name+"' is already bound")
-			}
-			p.seenOperands[a] = true
-		case ctxRef:
-			if !p.seenOperands[a] {
-				return bad("ods-format-ref", "operand '"+name+"' must be bound before it is referenced")
-			}
-		}
-		return e
-	}
-	for _, r := range p.op.Regions {
-		if r.Name != name {
-			continue
-		}
-		e.kind, e.region = feRegion, r
-		switch ctx {
-		case ctxTop, ctxCustom:
-			if p.hasAllRegions || p.seenRegions[r] {
-				return bad("ods-format-bound-twice", "region '"+name+"' is already bound")
-			}
-			p.seenRegions[r] = true
-		case ctxRef:
-			if !p.seenRegions[r] {
-				return bad("ods-format-ref", "region '"+name+"' must be bound before it is referenced")
-			}
-		default:
-			return bad("ods-format-context", "regions can only be used at the top level or in a ref directive")
-		}
-		return e
-	}
-	if r := p.op.Result(name); r != nil {
-		e.kind, e.result = feResult, r
-		if ctx != ctxType {
-			return bad("ods-format-context", "result variables can can only be used as a child to a 'type' directive")
-		}
-		return e
-	}
-	for _, s := range p.op.Successors {
-		if s.Name != name {
-			continue
-		}
-		e.kind, e.successor = feSuccessor, s
-		switch ctx {
-		case ctxTop, ctxCustom:
-			if p.hasAllSuccessors || p.seenSuccessors[s] {
-				return bad("ods-format-bound-twice", "successor '"+name+"' is already bound")
-			}
-			p.seenSuccessors[s] = true
-		case ctxRef:
-			if !p.seenSuccessors[s] {
-				return bad("ods-format-ref", "successor '"+name+"' must be bound before it is referenced")
-			}
-		default:
-			return bad("ods-format-context", "successors can only be used at the top level or in a ref directive")
-		}
-		return e
-	}
-	return bad("ods-format-unknown-variable", "expected variable to refer to an argument, region, result, or successor")
+	return p.rules.directive(tok, ctx)
 }
 
-// attributeNamed returns the attribute called name, or nil. Derived
-// attributes count: mlir-tblgen lists them among the op's attributes.
-func (p *fmtParser) attributeNamed(name string) *Arg {
-	if a := p.op.argNamed(name, Attribute); a != nil {
-		return a
+// parseCustom parses `custom<Name>(args...)`.
+func (p *fmtParser) parseCustom(tok fmtToken, ctx fmtContext) *fmtElem {
+	rest := func() *fmtElem {
+		if !p.expect(ftLess, "expected '<' before custom directive name") {
+			return nil
+		}
+		name := p.cur
+		if !p.expect(ftIdentifier, "expected custom directive name identifier") ||
+			!p.expect(ftGreater, "expected '>' after custom directive name") ||
+			!p.expect(ftLParen, "expected '(' before custom directive parameters") {
+			return nil
+		}
+		e := &fmtElem{kind: feCustom, start: tok.start, text: name.text}
+		for {
+			arg := p.parseElement(ctxCustom)
+			if arg == nil {
+				return nil
+			}
+			e.args = append(e.args, arg)
+			if p.cur.kind != ftComma {
+				break
+			}
+			p.advance()
+		}
+		if !p.expect(ftRParen, "expected ')' after custom directive parameters") {
+			return nil
+		}
+		e.end = p.prev.end
+		return e
 	}
-	for _, da := range p.op.DerivedAttributes {
-		if da.Name != name {
-			continue
-		}
-		if p.derived == nil {
-			p.derived = map[*DerivedAttribute]*Arg{}
-		}
-		if p.derived[da] == nil {
-			c := da.Constraint
-			p.derived[da] = &Arg{Kind: Attribute, Index: -1, Name: da.Name, Decl: c, Constraint: c,
-				StorageType: stringField(c, "storageType"), OptionalAttr: bitField(c, "isOptional"),
-				DefaultValued: stringField(c, "defaultValue") != ""}
-		}
-		return p.derived[da]
+	if ctx != ctxTop && ctx != ctxStruct {
+		return p.skipRest(tok.start, "ods-format-context", "`custom` can only be used at the top-level context or within a `struct` directive", func() bool { return rest() != nil })
 	}
-	return nil
+	e := rest()
+	if e == nil {
+		return nil
+	}
+	return p.rules.customArgs(e)
 }
 
-// argNamed returns the first argument of kind k called name, or nil.
-func (op *Op) argNamed(name string, k ArgKind) *Arg {
-	for _, a := range op.Args {
-		if a.Kind == k && a.Name == name {
-			return a
+// parseRef parses `ref(...)`, which names inside a custom directive what
+// was bound before.
+func (p *fmtParser) parseRef(tok fmtToken, ctx fmtContext) *fmtElem {
+	rest := func() *fmtElem {
+		if !p.expect(ftLParen, "expected '(' before argument list") {
+			return nil
+		}
+		arg := p.parseElement(ctxRef)
+		if arg == nil || !p.expect(ftRParen, "expected ')' after argument list") {
+			return nil
+		}
+		return &fmtElem{kind: feRef, start: tok.start, end: p.prev.end, args: []*fmtElem{arg}}
+	}
+	if ctx != ctxCustom {
+		return p.skipRest(tok.start, "ods-format-context", "'ref' is only valid within a `custom` directive", func() bool { return rest() != nil })
+	}
+	return rest()
+}
+
+// parseQualified parses `qualified(...)`; it stands for its argument.
+func (p *fmtParser) parseQualified(tok fmtToken, ctx fmtContext) *fmtElem {
+	if !p.expect(ftLParen, "expected '(' before argument list") {
+		return nil
+	}
+	e := p.parseElement(ctx)
+	if e == nil {
+		return nil
+	}
+	if e.kind != feInvalid {
+		if why := p.rules.qualifyProblem(e); why != "" {
+			// Cover the whole directive when its `)` is there.
+			end := e.end
+			if p.cur.kind == ftRParen {
+				end = p.cur.end
+			}
+			e = p.semantic(tok.start, end, "ods-format-qualified", why)
 		}
 	}
-	return nil
+	if !p.expect(ftRParen, "expected ')' after argument list") {
+		return nil
+	}
+	return e
 }

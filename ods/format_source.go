@@ -6,8 +6,8 @@ import (
 	"tdls/tablegen"
 )
 
-// formatSource maps byte offsets of an op's evaluated assembly format back
-// to the source. When the value comes straight from a code literal or from
+// formatSource maps byte offsets of an evaluated assembly format back to
+// the source. When the value comes straight from a code literal or from
 // string literals (TableGen joins adjacent ones), an offset maps into them;
 // otherwise every offset maps to the expression that set the field.
 type formatSource struct {
@@ -19,18 +19,24 @@ type formatSource struct {
 }
 
 func (op *Op) formatSource() formatSource {
-	s := formatSource{whole: op.Range}
-	rv := op.Def.Field("assemblyFormat")
+	return formatSourceOf(op.site(), "assemblyFormat", op.AssemblyFormat)
+}
+
+// formatSourceOf maps the value of a definition's format field back to
+// where it is written.
+func formatSourceOf(at site, field, value string) formatSource {
+	s := formatSource{whole: at.at}
+	rv := at.def.Field(field)
 	if rv == nil || !rv.Src.Start.IsValid() {
 		return s
 	}
 	s.whole = rv.Src
-	f := op.set.File(rv.Src.Start)
+	f := at.set.File(rv.Src.Start)
 	if f == nil || !f.Contains(rv.Src.End) {
 		return s
 	}
 	text := string(f.Content[f.Offset(rv.Src.Start):f.Offset(rv.Src.End)])
-	if from, to, ok := literalBytes(text, op.AssemblyFormat); ok {
+	if from, to, ok := literalBytes(text, value); ok {
 		for i := range from {
 			if from[i] >= 0 {
 				from[i] += int(rv.Src.Start)

@@ -11,7 +11,7 @@ import "strconv"
 // element of it.
 const wholeFormat = -1
 
-func (p *fmtParser) verify(elems []*fmtElem) {
+func (p *opFormat) verify(elems []*fmtElem) {
 	op := p.op
 	if !p.hasAttrDict {
 		p.wholeError("ods-format-attr-dict", "'attr-dict' directive not found in custom assembly format", "")
@@ -70,12 +70,12 @@ func (p *fmtParser) verify(elems []*fmtElem) {
 	p.verifyOIListLiterals(elems)
 }
 
-func (p *fmtParser) wholeError(code, msg, note string) {
+func (p *opFormat) wholeError(code, msg, note string) {
 	p.errs = append(p.errs, formatError{start: wholeFormat, end: wholeFormat, code: code, msg: msg, note: note})
 }
 
 // errorAt reports at e, or at the whole format when e is nil.
-func (p *fmtParser) errorAt(e *fmtElem, code, msg, note string) {
+func (p *opFormat) errorAt(e *fmtElem, code, msg, note string) {
 	if e == nil {
 		p.wholeError(code, msg, note)
 		return
@@ -113,7 +113,7 @@ func findVariable(elems []*fmtElem, a *Arg) *fmtElem {
 // traits let the parser infer from a printed type, as mlir-tblgen's
 // variableTyResolver, and whether the op infers all its result types
 // through InferTypeOpInterface.
-func (p *fmtParser) typeResolvers() (map[string]bool, bool) {
+func (p *opFormat) typeResolvers() (map[string]bool, bool) {
 	op := p.op
 	resolved := map[string]bool{}
 	canInfer := false
@@ -162,7 +162,7 @@ func (p *fmtParser) typeResolvers() (map[string]bool, bool) {
 // typeSeen is mlir-tblgen's findSeenArg: the operand or result called name
 // has its type printed by its own type directive, or the attribute called
 // name is printed. type(operands) and type(results) do not count.
-func (p *fmtParser) typeSeen(name string) bool {
+func (p *opFormat) typeSeen(name string) bool {
 	for i, a := range p.operands {
 		if a.Name == name {
 			return p.seenOperandTypes[i]
@@ -177,7 +177,7 @@ func (p *fmtParser) typeSeen(name string) bool {
 	return false
 }
 
-func (p *fmtParser) resolveSameTypes(resolved map[string]bool, withResults bool) {
+func (p *opFormat) resolveSameTypes(resolved map[string]bool, withResults bool) {
 	if !anyTrue(p.seenOperandTypes) && !(withResults && anyTrue(p.seenResultTypes)) {
 		return
 	}
@@ -282,7 +282,7 @@ func verifyAdjacent(isBase func(*fmtElem) bool, invalid func(base, e *fmtElem) b
 // verifyAttributeColon: an attribute parsed by the generic attribute
 // parser takes an optional `: type` suffix, so a `:` literal after it is
 // ambiguous.
-func (p *fmtParser) verifyAttributeColon(elems []*fmtElem) {
+func (p *opFormat) verifyAttributeColon(elems []*fmtElem) {
 	isBase := func(e *fmtElem) bool {
 		if e.kind != feAttribute {
 			return false
@@ -302,7 +302,7 @@ func (p *fmtParser) verifyAttributeColon(elems []*fmtElem) {
 
 // verifyAttrDictRegion: an attribute dictionary and a region both open
 // with `{`.
-func (p *fmtParser) verifyAttrDictRegion(elems []*fmtElem) {
+func (p *opFormat) verifyAttrDictRegion(elems []*fmtElem) {
 	isBase := func(e *fmtElem) bool { return e.kind == feAttrDict && !e.withKeyword }
 	invalid := func(base, e *fmtElem) bool {
 		if e.kind != feRegion {
@@ -329,7 +329,7 @@ func attrValueTypeBuilder(a *Arg) string {
 
 // verifyOIListLiterals: the keywords of an oilist must not also start the
 // element that follows it.
-func (p *fmtParser) verifyOIListLiterals(elems []*fmtElem) {
+func (p *opFormat) verifyOIListLiterals(elems []*fmtElem) {
 	var prohibited []string
 	has := func(s string) bool {
 		for _, q := range prohibited {

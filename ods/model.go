@@ -5,22 +5,29 @@ import (
 	"tdls/tablegen/eval"
 )
 
-// Model is the ODS view of an evaluated translation unit: its dialects and
-// ops, in definition order.
+// Model is the ODS view of an evaluated translation unit: its dialects,
+// ops, attributes and types, enums, interfaces and passes, each in
+// definition order.
 type Model struct {
-	Result   *eval.Result
-	Dialects []*Dialect
-	Ops      []*Op
+	Result         *eval.Result
+	Dialects       []*Dialect
+	Ops            []*Op
+	AttrOrTypeDefs []*AttrOrTypeDef
+	Enums          []*Enum
+	Interfaces     []*Interface
+	Passes         []*Pass
 
 	dialectByDef map[*eval.Record]*Dialect
-	opByDef      map[string]*Op
-	opByName     map[string]*Op
-	opByRecord   map[*eval.Record]*Op
-	reuse        *Model // while building: the model BuildFrom reuses
+	// entityByDef is the attribute, type, enum, interface or pass a def is.
+	entityByDef map[*eval.Record]any
+	opByDef     map[string]*Op
+	opByName    map[string]*Op
+	opByRecord  map[*eval.Record]*Op
+	reuse       *Model // while building: the model BuildFrom reuses
 }
 
-// Build makes the model of every def deriving from Dialect and Op. It never
-// fails: what mlir-tblgen would reject is kept as far as it goes and
+// Build makes the model of every def deriving from Dialect, Op, AttrDef,
+// TypeDef, EnumInfo, an interface class or PassBase. It never fails: what mlir-tblgen would reject is kept as far as it goes and
 // reported by Check.
 func Build(res *eval.Result) *Model { return BuildFrom(res, nil) }
 
@@ -40,6 +47,7 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 		opByDef:      map[string]*Op{},
 		opByName:     map[string]*Op{},
 		opByRecord:   map[*eval.Record]*Op{},
+		entityByDef:  map[*eval.Record]any{},
 	}
 	m.reuse = prev
 	defer func() { m.reuse = nil }()
@@ -49,6 +57,7 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 			m.dialectFor(def)
 		}
 	}
+	m.buildDialectEntities()
 	if opClass == nil {
 		return m
 	}
@@ -72,6 +81,69 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 		}
 	}
 	return m
+}
+
+// buildDialectEntities builds the attributes, types, enums, interfaces and
+// passes, reusing those of the model being reused whose record is shared.
+func (m *Model) buildDialectEntities() {
+	res := m.Result
+	attrDef, typeDef, enumInfo, passBase := res.Class("AttrDef"), res.Class("TypeDef"), res.Class("EnumInfo"), res.Class("PassBase")
+	ifaceClass := res.Class("Interface")
+	if attrDef == nil && typeDef == nil && enumInfo == nil && passBase == nil && ifaceClass == nil {
+		return
+	}
+	for _, def := range res.Defs {
+		if e := m.reuse.entityOf(def); e != nil {
+			m.addEntity(def, e)
+			continue
+		}
+		switch {
+		case def.DerivesFrom(attrDef):
+			m.addEntity(def, m.buildAttrOrTypeDef(def, false))
+		case def.DerivesFrom(typeDef):
+			m.addEntity(def, m.buildAttrOrTypeDef(def, true))
+		case def.DerivesFrom(passBase):
+			m.addEntity(def, m.buildPass(def))
+		}
+		// An EnumAttrInfo or an interface is also an attribute or type
+		// constraint, never an AttrDef.
+		if def.DerivesFrom(enumInfo) {
+			m.addEntity(def, m.buildEnum(def))
+		}
+		if def.DerivesFrom(ifaceClass) {
+			if kind, ok := interfaceKindOf(def); ok {
+				m.addEntity(def, m.buildInterface(def, kind))
+			}
+		}
+	}
+}
+
+func (m *Model) addEntity(def *eval.Record, e any) {
+	switch x := e.(type) {
+	case *AttrOrTypeDef:
+		if x.Dialect != nil {
+			m.dialectFor(x.Dialect.Def)
+		}
+		m.AttrOrTypeDefs = append(m.AttrOrTypeDefs, x)
+	case *Enum:
+		m.Enums = append(m.Enums, x)
+	case *Interface:
+		m.Interfaces = append(m.Interfaces, x)
+	case *Pass:
+		m.Passes = append(m.Passes, x)
+	}
+	if _, dup := m.entityByDef[def]; !dup {
+		m.entityByDef[def] = e
+	}
+}
+
+// entityOf returns the attribute, type, enum, interface or pass built
+// from def, or nil (also for a nil model).
+func (m *Model) entityOf(def *eval.Record) any {
+	if m == nil {
+		return nil
+	}
+	return m.entityByDef[def]
 }
 
 // opOf returns the op built from def, or nil (also for a nil model).

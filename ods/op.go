@@ -461,14 +461,12 @@ func (op *Op) buildRegions() {
 	}
 }
 
-// fieldRange is where a field of the op was set, when that is inside the
-// op's own statement; else the op's name (a value inherited from a class is
-// best blamed on the def that uses it).
-func (op *Op) fieldRange(name string) tablegen.Range {
-	if rv := op.Def.Field(name); rv != nil && rv.Src.Start.IsValid() && within(rv.Src, op.Def.Decl) {
-		return rv.Src
-	}
-	return op.Range
+func (op *Op) site() site { return site{def: op.Def, at: op.Range, set: op.set} }
+
+func (op *Op) fieldRange(name string) tablegen.Range { return op.site().fieldRange(name) }
+
+func (op *Op) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
+	return op.site().dagArgRanges(field, dag)
 }
 
 func within(inner, outer tablegen.Range) bool {
