@@ -210,7 +210,7 @@ func (d *AttrOrTypeDef) buildBuilders() {
 		}
 		b := &AttrOrTypeBuilder{
 			Def: bd.Rec, Body: strings.TrimSpace(stringField(bd.Rec, "body")), ReturnType: stringField(bd.Rec, "returnType"),
-			InferredContext: bitField(bd.Rec, "hasInferredContextParam"), Range: defRange(bd.Rec),
+			InferredContext: bitField(bd.Rec, "hasInferredContextParam"), Range: caseRange(bd.Rec, d.Range),
 		}
 		if !within(b.Range, d.Def.Decl) {
 			b.Range = d.site().fieldRange("builders")

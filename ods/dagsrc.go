@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"bytes"
+
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -39,15 +41,31 @@ func (s site) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
 	for i := range out {
 		out[i] = fallback
 	}
-	if fallback == s.at || s.set == nil {
+	if s.set == nil {
 		return out
 	}
-	f := s.set.File(fallback.Start)
-	if f == nil {
+	span := fallback
+	if fallback == s.at {
+		if !s.def.Anonymous {
+			return out
+		}
+		// A record instantiated in place gets its dag from a template
+		// argument, as in `InterfaceMethod<"...", "void", "f", (ins "int":$x)>`.
+		span = s.def.Decl
+	}
+	f := s.set.File(span.Start)
+	if f == nil || !span.Start.IsValid() {
 		return out
 	}
-	start, end := f.Offset(fallback.Start), f.Offset(fallback.End)
-	spans := scanDagArgs(f.Content[start:end])
+	start, end := f.Offset(span.Start), f.Offset(span.End)
+	text := f.Content[start:end]
+	spans := scanDagArgs(text)
+	if fallback == s.at {
+		spans = findDagLiteral(text, dagOperatorName(dag), len(dag.Args))
+		if spans == nil {
+			return out
+		}
+	}
 	if len(spans) != len(dag.Args) {
 		return out
 	}
@@ -55,6 +73,42 @@ func (s site) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
 		out[i] = tablegen.Range{Start: f.Pos(start + sp[0]), End: f.Pos(start + sp[1])}
 	}
 	return out
+}
+
+// findDagLiteral finds in text the one dag literal with operator op and n
+// arguments, and returns its argument spans; nil when there is none or
+// more than one.
+func findDagLiteral(text []byte, op string, n int) [][2]int {
+	if op == "" || n == 0 {
+		return nil
+	}
+	var found [][2]int
+	count := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '(' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n') {
+			j++
+		}
+		if !bytes.HasPrefix(text[j:], []byte(op)) {
+			continue
+		}
+		spans := scanDagArgs(text[i:])
+		if len(spans) != n {
+			continue
+		}
+		count++
+		found = make([][2]int, n)
+		for k, sp := range spans {
+			found[k] = [2]int{i + sp[0], i + sp[1]}
+		}
+	}
+	if count != 1 {
+		return nil
+	}
+	return found
 }
 
 // scanDagArgs splits a dag literal into its arguments, as [start, end)

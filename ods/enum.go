@@ -114,9 +114,13 @@ func (m *Model) buildEnum(def *eval.Record) *Enum {
 	return e
 }
 
-// caseRange is where a case is written: its def's name, or for a case
-// instantiated in place, the instantiation; fallback when it has none.
+// caseRange is where a case (an element of a list of records) is written:
+// its def's name, or for one instantiated in place, the instantiation;
+// fallback when it has none.
 func caseRange(def *eval.Record, fallback tablegen.Range) tablegen.Range {
+	if def.Anonymous && def.Decl.Start.IsValid() {
+		return def.Decl
+	}
 	if len(def.Locs) > 0 && def.Locs[0].Start.IsValid() {
 		return def.Locs[0]
 	}

@@ -37,7 +37,7 @@ func (e *Enum) definitionErrors() []tablegen.Diagnostic {
 	}
 	if e.GenSpecializedAttr && e.BaseAttr != nil {
 		if defField(e.BaseAttr, "predicate") == nil {
-			err(problem{code: "ods-enum-base-attr", rng: siteOf(e.Def, e.set).fieldRange("baseAttrClass"),
+			err(problem{code: "ods-enum-base-attr", rng: siteOf(e.BaseAttr, e.set).fieldRange("predicate"),
 				msg: "ERROR: baseAttrClass for EnumAttr has no Predicate"})
 		}
 	}

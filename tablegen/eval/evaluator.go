@@ -617,12 +617,12 @@ func (e *evaluator) emitRecordDumps(rec *Record) {
 }
 
 // varDef returns the unique inline instantiation of class with args.
-func (e *evaluator) varDef(class *Record, args []ArgInit, loc tablegen.Range) *VarDefInit {
+func (e *evaluator) varDef(class *Record, args []ArgInit, loc, span tablegen.Range) *VarDefInit {
 	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
 	if v := e.varDefs.get(transientString(e.keyBuf)); v != nil {
 		return v
 	}
-	v := &VarDefInit{Class: class, Args: args, Loc: loc}
+	v := &VarDefInit{Class: class, Args: args, Loc: loc, Span: span}
 	e.varDefs.set(string(e.keyBuf), v)
 	return v
 }
@@ -655,7 +655,11 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 	outer := e.enterUse(v.Loc, v.Class.NameString())
 	defer func() { e.instDepth--; e.use = outer }()
 	class := v.Class
-	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: v.Loc}
+	decl := v.Loc
+	if v.Span.Start.IsValid() {
+		decl = v.Span
+	}
+	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: decl}
 	rec.Values = append([]RecordVal(nil), class.Values...)
 	rec.asserts = append([]assertion(nil), class.asserts...)
 	rec.dumps = append([]dumpEntry(nil), class.dumps...)

@@ -591,5 +591,5 @@ func (e *evaluator) classInst(c *tablegen.ClassInst, rec *Record) Init {
 	if !e.resolveArguments(class, args, c.Class.Range(), func(string, Init) {}) {
 		return nil
 	}
-	return e.foldVarDef(e.varDef(class, args, c.Class.Range()))
+	return e.foldVarDef(e.varDef(class, args, c.Class.Range(), c.Range()))
 }

@@ -319,8 +319,10 @@ type ArgInit struct {
 type VarDefInit struct {
 	Class *Record
 	Args  []ArgInit
-	Loc   tablegen.Range
-	def   *DefInit
+	// Loc is the class name of the instantiation, Span all of it
+	// (`Class<args>`), which becomes the anonymous def's Decl.
+	Loc, Span tablegen.Range
+	def       *DefInit
 	// frozen marks an instantiation held by a checkpoint: its def is then
 	// kept by each resumed evaluation, never written here.
 	frozen bool
@@ -362,7 +364,7 @@ func (v *VarDefInit) resolve(r resolver) Init {
 		return v
 	}
 	e := r.ev()
-	nv := e.varDef(v.Class, args, v.Loc)
+	nv := e.varDef(v.Class, args, v.Loc, v.Span)
 	if !tr.found {
 		return e.instantiate(nv)
 	}

@@ -88,7 +88,8 @@ type Record struct {
 	Chain     []Instantiation
 	IsClass   bool
 	Anonymous bool
-	// Decl is the whole statement that defined the record.
+	// Decl is the whole statement that defined the record; for an
+	// anonymous def of an inline instantiation, the `Class<args>` expression.
 	Decl tablegen.Range
 
 	asserts []assertion

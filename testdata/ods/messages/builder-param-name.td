@@ -1,0 +1,16 @@
+// gen: gen-attrdef-decls gen-attrdef-defs
+// error: builder parameters must have a name
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+}
+
+def Test_BoxAttr : AttrDef<Test_Dialect, "Box"> {
+  let mnemonic = "box";
+  let parameters = (ins "int":$value, "int":$scale);
+  let builders = [«AttrBuilder<(ins "int")>»];
+  let hasCustomAssemblyFormat = 1;
+}

@@ -1,0 +1,15 @@
+// gen: gen-attrdef-decls gen-attrdef-defs
+// error: only one element can be marked as the anchor of an optional group
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+}
+
+def Test_BoxAttr : AttrDef<Test_Dialect, "Box"> {
+  let mnemonic = "box";
+  let parameters = (ins OptionalParameter<"int">:$low, OptionalParameter<"int">:$high);
+  let assemblyFormat = "($low^ $high«^»)?";
+}

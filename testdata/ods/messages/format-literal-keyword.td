@@ -1,0 +1,15 @@
+// gen: gen-attrdef-decls gen-attrdef-defs
+// error: expected valid literal but got 'a-b': keywords should contain only alphanum, '_', '$', or '.' characters
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+}
+
+def Test_BoxAttr : AttrDef<Test_Dialect, "Box"> {
+  let mnemonic = "box";
+  let parameters = (ins "int":$value);
+  let assemblyFormat = "«`a-b`» $value";
+}

@@ -1,0 +1,15 @@
+// gen: gen-attrdef-decls gen-attrdef-defs
+// error: Test_BoxAttr has no parameter named 'scale'
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+}
+
+def Test_BoxAttr : AttrDef<Test_Dialect, "Box"> {
+  let mnemonic = "box";
+  let parameters = (ins "int":$value);
+  let assemblyFormat = "$value «$scale»";
+}

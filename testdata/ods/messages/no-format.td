@@ -1,0 +1,14 @@
+// gen: gen-typedef-decls gen-typedef-defs
+// error: must specify either 'assemblyFormat' or 'hasCustomAssemblyFormat' when 'mnemonic' is set
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+}
+
+def Test_BoxType : TypeDef<Test_Dialect, "Box"> {
+  let mnemonic = «"box"»;
+  let parameters = (ins "int":$width);
+}
