@@ -105,12 +105,12 @@ var odsMessages = []string{
 // generators, with why tdls gives no diagnostic for them.
 var odsMessagesNotReported = map[string]string{
 	"defs belonging to more than one dialect. Must select one via '--(attr|type)defs-dialect'": "depends on the command line: the build passes --attrdefs-dialect when a file reaches several dialects, as MLIR's own files do",
-	"when more than 1 dialect is present, one must be selected via '-dialect'":                  "depends on the command line: the build passes -dialect",
-	"selected dialect with '-dialect' does not exist":                                           "depends on the command line only",
-	"failed to parse assembly format":                                                           "follows every format error above, which tdls reports at its element",
-	"expected a parameter, custom directive or params directive in `struct` arguments list":     "unreachable: the struct parser admits nothing else",
-	"expected literal, but got '%'":                                                             "unreachable: the format lexer only makes literals of backticked text",
-	"Failed to generate builder %":                                                              "unreachable, as its comment in DefGen says",
+	"when more than 1 dialect is present, one must be selected via '-dialect'":                 "depends on the command line: the build passes -dialect",
+	"selected dialect with '-dialect' does not exist":                                          "depends on the command line only",
+	"failed to parse assembly format":                                                          "follows every format error above, which tdls reports at its element",
+	"expected a parameter, custom directive or params directive in `struct` arguments list":    "unreachable: the struct parser admits nothing else",
+	"expected literal, but got '%'":                                                            "unreachable: the format lexer only makes literals of backticked text",
+	"Failed to generate builder %":                                                             "unreachable, as its comment in DefGen says",
 }
 
 // messageFixture is a file of testdata/ods/messages: the generators to run,
