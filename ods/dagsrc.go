@@ -124,7 +124,7 @@ func scanDagArgs(text []byte) [][2]int {
 	// white space only.
 	opStart := s.pos
 	s.element(true)
-	if s.pos == opStart {
+	if s.pos == opStart || s.pos > len(text) {
 		return nil
 	}
 	var spans [][2]int
@@ -142,7 +142,7 @@ func scanDagArgs(text []byte) [][2]int {
 		s.space()
 		from := s.pos
 		s.element(false)
-		if s.pos == from {
+		if s.pos == from || s.pos > len(text) {
 			return nil
 		}
 		spans = append(spans, [2]int{from, s.trimmedEnd(from)})
