@@ -392,8 +392,10 @@ func (f *fileGen) locations(rec *eval.Record) []string {
 	return out
 }
 
-// banner is emitSourceFileHeader("Rewriters", ...).
-func banner(input string) string {
+// sourceFileHeader is LLVM's emitSourceFileHeader: the banner every
+// TableGen backend starts its output with, naming what it generates and
+// the input file.
+func sourceFileHeader(desc, input string) string {
 	var sb strings.Builder
 	line := func(prefix string, fill byte, suffix string) {
 		sb.WriteString(prefix)
@@ -404,7 +406,13 @@ func banner(input string) string {
 	}
 	line("/*===- TableGen'erated file ", '-', "*- C++ -*-===*\\")
 	line("|* ", ' ', " *|")
-	line("|* Rewriters", ' ', " *|")
+	for pos := 0; ; {
+		n := min(len(desc)-pos, 80-6)
+		line("|* "+desc[pos:pos+n], ' ', " *|")
+		if pos += n; pos >= len(desc) {
+			break
+		}
+	}
 	line("|* ", ' ', " *|")
 	line("|* Automatically generated file, do not edit!", ' ', " *|")
 	if input != "" {
@@ -427,7 +435,7 @@ func Rewriters(res *eval.Result, opts Options) (out string, err error) {
 	f := newFileGen(res, opts)
 	f.prepare()
 	var sb strings.Builder
-	sb.WriteString(banner(opts.InputName))
+	sb.WriteString(sourceFileHeader("Rewriters", opts.InputName))
 	for _, fn := range f.fns {
 		sb.WriteString(f.constraintText(fn))
 	}

@@ -3,14 +3,16 @@ package codegen
 import "strings"
 
 // indentWriter reproduces mlir's raw_indented_ostream: every line is
-// prefixed with the current indentation when its first non-empty piece is
-// written, lines holding only blanks come out empty, and printReindented
-// strips the common leading whitespace of a block. Each write is one piece,
-// as the unbuffered C++ stream sees it.
+// prefixed with the current indentation (and the extra prefix of a
+// printReindented) when its first non-empty piece is written, lines holding
+// only blanks come out empty unless there is an extra prefix, and
+// printReindented strips the common leading whitespace of a block. Each
+// write is one piece, as the unbuffered C++ stream sees it.
 type indentWriter struct {
 	sb          strings.Builder
 	indent      int
 	leadingWs   int
+	extraPrefix string
 	atLineStart bool
 }
 
@@ -32,6 +34,7 @@ func (w *indentWriter) put(s string) {
 		for i := 0; i < w.indent; i++ {
 			w.sb.WriteByte(' ')
 		}
+		w.sb.WriteString(w.extraPrefix)
 	}
 	w.sb.WriteString(s)
 }
@@ -62,7 +65,7 @@ func (w *indentWriter) write(str string) {
 			return
 		}
 		line := str[:i]
-		if strings.TrimLeft(line, " \t\n\v\f\r") != "" {
+		if w.extraPrefix != "" || strings.TrimLeft(line, " \t\n\v\f\r") != "" {
 			w.put(dropPrefix(line, w.leadingWs))
 		}
 		w.sb.WriteByte('\n')
@@ -73,11 +76,18 @@ func (w *indentWriter) write(str string) {
 
 // reindented is printReindented: leading blank lines are skipped and the
 // smallest indentation of the remaining lines is removed from each.
-func (w *indentWriter) reindented(str string) *indentWriter {
+func (w *indentWriter) reindented(str string) *indentWriter { return w.reindentedWith(str, "") }
+
+// reindentedWith is printReindented with an extra prefix after the
+// indentation of every line.
+func (w *indentWriter) reindentedWith(str, prefix string) *indentWriter {
+	indentOf := func(line string) int {
+		return strings.IndexFunc(strings.TrimRight(line, "\r"), func(r rune) bool { return r != ' ' && r != '\t' })
+	}
 	out := str
 	for out != "" {
 		first, rest, _ := strings.Cut(out, "\n")
-		if k := strings.IndexFunc(first, func(r rune) bool { return r != ' ' && r != '\t' }); k >= 0 {
+		if k := indentOf(first); k >= 0 {
 			w.leadingWs = k
 			break
 		}
@@ -85,12 +95,15 @@ func (w *indentWriter) reindented(str string) *indentWriter {
 	}
 	for rem := out; rem != ""; {
 		first, rest, _ := strings.Cut(rem, "\n")
-		if k := strings.IndexFunc(first, func(r rune) bool { return r != ' ' && r != '\t' }); k >= 0 && k < w.leadingWs {
+		if k := indentOf(first); k >= 0 && k < w.leadingWs {
 			w.leadingWs = k
 		}
 		rem = rest
 	}
+	saved := w.extraPrefix
+	w.extraPrefix = prefix
 	w.write(out)
+	w.extraPrefix = saved
 	w.leadingWs = 0
 	return w
 }

@@ -11,8 +11,10 @@ type Builder struct {
 	Params []BuilderParam
 	// Body is the C++ body; empty when only the declaration is generated.
 	Body string
-	// Deprecated is the reason of a DeprecatedOpBuilder.
-	Deprecated string
+	// Deprecated is the reason of a DeprecatedOpBuilder; IsDeprecated
+	// says the builder is one (the reason may be empty).
+	Deprecated   string
+	IsDeprecated bool
 	Range      tablegen.Range
 }
 
@@ -41,7 +43,8 @@ func (op *Op) buildBuilders() {
 
 // newBuilder reads an OpBuilder as mlir-tblgen's Builder does.
 func (op *Op) newBuilder(def *eval.Record) *Builder {
-	b := &Builder{Def: def, Body: stringField(def, "body"), Deprecated: stringField(def, "odsCppDeprecated"), Range: defRange(def)}
+	b := &Builder{Def: def, Body: stringField(def, "body"), Range: defRange(def)}
+	b.Deprecated, b.IsDeprecated = def.StringValue("odsCppDeprecated")
 	if !within(b.Range, op.Def.Decl) {
 		b.Range = op.fieldRange("builders")
 	}

@@ -56,6 +56,12 @@ func (m *memo) get(compute func() []tablegen.Diagnostic) []tablegen.Diagnostic {
 	return m.diags
 }
 
+// DefinitionErrors are the errors that stop mlir-tblgen's op generators
+// at this op: its definition errors (what the Operator constructor
+// rejects, in the order it meets them) followed by the operand/result
+// segment and assembly format errors OpDefinitionsGen raises.
+func (op *Op) DefinitionErrors() []tablegen.Diagnostic { return op.definitionErrors() }
+
 // definitionErrors are the op's errors as mlir-tblgen reports them,
 // computed once per op.
 func (op *Op) definitionErrors() []tablegen.Diagnostic {

@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"strings"
+
 	"tdls/tablegen/eval"
 )
 
@@ -13,6 +15,12 @@ func stringField(r *eval.Record, name string) string { s, _ := r.StringValue(nam
 // stringFieldSet reports the string value and whether the field holds a
 // string at all (LLVM's isa<StringInit>, false for `?`).
 func stringFieldSet(r *eval.Record, name string) (string, bool) { return r.StringValue(name) }
+
+// trimmedField is the string value with surrounding whitespace removed, as
+// mlir-tblgen's Attribute and Property read their code fields.
+func trimmedField(r *eval.Record, name string) string {
+	return strings.Trim(stringField(r, name), " \t\n\v\f\r")
+}
 
 func bitField(r *eval.Record, name string) bool          { return r.BitValue(name) }
 func defField(r *eval.Record, name string) *eval.Record  { return r.DefValue(name) }

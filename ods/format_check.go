@@ -37,3 +37,15 @@ func (op *Op) formatErrors() []formatError {
 	}
 	return p.errs
 }
+
+// FormatUsesPropDict reports a declarative assembly format with a
+// `prop-dict` directive, for which mlir-tblgen generates
+// setPropertiesFromParsedAttr.
+func (op *Op) FormatUsesPropDict() bool {
+	if !op.HasAssemblyFormat {
+		return false
+	}
+	p := newOpFormat(op, op.AssemblyFormat)
+	p.parse()
+	return p.hasPropDict
+}

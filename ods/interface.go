@@ -178,6 +178,15 @@ func (m *Model) buildInterface(def *eval.Record, kind InterfaceKind) *Interface 
 	return i
 }
 
+// InterfaceMethods are the methods of one of the op's interface traits
+// (Interface::getMethods of the trait's record); nil for other traits.
+func (op *Op) InterfaceMethods(t *Trait) []*InterfaceMethod {
+	if t.Kind != InterfaceTrait || t.Def == nil {
+		return nil
+	}
+	return interfaceMethods(t.Def, op.set)
+}
+
 // interfaceMethods reads the `methods` list of an interface record (or of
 // a DeclareOpInterfaceMethods use, which copies its interface's).
 func interfaceMethods(def *eval.Record, set *tablegen.SourceSet) []*InterfaceMethod {

@@ -47,6 +47,9 @@ type Op struct {
 	HasAssemblyFormat       bool
 	HasCustomAssemblyFormat bool
 
+	// ExtraClassDeclaration is the C++ added to the op class.
+	ExtraClassDeclaration string
+
 	HasVerifier                 bool
 	HasRegionVerifier           bool
 	HasCanonicalizer            bool
@@ -201,6 +204,7 @@ func (m *Model) buildOp(def *eval.Record) *Op {
 	op.SkipDefaultBuilders = bitField(def, "skipDefaultBuilders")
 	op.AssemblyFormat, op.HasAssemblyFormat = stringFieldSet(def, "assemblyFormat")
 	op.HasCustomAssemblyFormat = bitField(def, "hasCustomAssemblyFormat")
+	op.ExtraClassDeclaration = stringField(def, "extraClassDeclaration")
 	op.HasVerifier = bitField(def, "hasVerifier")
 	op.HasRegionVerifier = bitField(def, "hasRegionVerifier")
 	op.HasCanonicalizer = bitField(def, "hasCanonicalizer")
@@ -300,12 +304,18 @@ func (op *Op) buildArgs(names map[string]int) {
 			a.Kind, a.KindIndex = Attribute, nAttrs
 			nAttrs++
 			a.Summary = stringField(c, "summary")
-			a.StorageType = stringField(c, "storageType")
-			a.CppType = stringField(c, "returnType")
+			// Attribute.cpp reads these fields trimmed, and an attribute
+			// without a storage type is stored as ::mlir::Attribute.
+			a.StorageType = trimmedField(c, "storageType")
+			if a.StorageType == "" {
+				a.StorageType = "::mlir::Attribute"
+			}
+			a.CppType = trimmedField(c, "returnType")
+			a.ConvertFromStorage = trimmedField(c, "convertFromStorage")
 			a.OptionalAttr = bitField(c, "isOptional")
-			a.DefaultValue, _ = stringFieldSet(c, "defaultValue")
+			a.DefaultValue = trimmedField(c, "defaultValue")
 			a.DefaultValued = a.DefaultValue != ""
-			a.ConstBuilderCall, _ = stringFieldSet(c, "constBuilderCall")
+			a.ConstBuilderCall = trimmedField(c, "constBuilderCall")
 		case isA(c, "Property"):
 			if name == "" {
 				op.problem("ods-unnamed-property", rng, "properties must be named")
@@ -313,9 +323,13 @@ func (op *Op) buildArgs(names map[string]int) {
 			a.Kind, a.KindIndex = Property, nProps
 			nProps++
 			a.Summary = stringField(c, "summary")
-			a.StorageType = stringField(c, "storageType")
-			a.CppType = stringField(c, "interfaceType")
-			a.DefaultValue = stringField(c, "defaultValue")
+			// Property.cpp reads these fields trimmed.
+			a.StorageType = trimmedField(c, "storageType")
+			a.CppType = trimmedField(c, "interfaceType")
+			a.ConvertFromStorage = trimmedField(c, "convertFromStorage")
+			a.AssignToStorage = trimmedField(c, "assignToStorage")
+			a.DefaultValue = trimmedField(c, "defaultValue")
+			a.StorageTypeValueOverride = trimmedField(c, "storageTypeValueOverride")
 			a.DefaultValued = a.DefaultValue != ""
 			a.OptionalAttr = isA(c, "OptionalProp") || isA(c, "OptionalProperty")
 		default:
@@ -325,6 +339,7 @@ func (op *Op) buildArgs(names map[string]int) {
 		if name != "" {
 			names[name] = i
 		}
+		a.Effects = sideEffects(d.Rec)
 		op.Args = append(op.Args, a)
 	}
 }
@@ -390,7 +405,7 @@ func (op *Op) buildResults(names map[string]int) {
 			Index: len(op.Results), Name: name, Decl: d.Rec, Constraint: c,
 			Summary: info.summary, Description: desc, CppType: info.cppType,
 			Variadic: info.variadic, Optional: info.optional, VariadicOfVariadic: info.variadicOfVariadic,
-			Range: ranges[i],
+			Range: ranges[i], Effects: sideEffects(d.Rec),
 		}
 		if name != "" {
 			names[name] = -1 - r.Index

@@ -53,6 +53,17 @@ type Trait struct {
 	AlwaysOverridden []string
 	// Interface is the C++ interface class name of an interface trait.
 	Interface string
+
+	// Structural marks a StructuralOpTrait, which the generated class lists
+	// before OpInvariants; ExtraConcreteClassDeclaration is what a native
+	// trait adds to the op class.
+	Structural                    bool
+	ExtraConcreteClassDeclaration string
+	// SideEffects marks a side-effect trait (MemoryEffects<[...]>), with
+	// its effects class and static effects.
+	SideEffects bool
+	BaseEffect  string
+	Effects     []*SideEffect
 }
 
 // Name is the trait as an ODS author knows it: the def name, or the C++ name
@@ -91,6 +102,17 @@ func newTrait(def *eval.Record) *Trait {
 		}
 	default:
 		t.Kind = NativeTrait
+		t.Structural = isA(def, "StructuralOpTrait")
+		t.ExtraConcreteClassDeclaration = stringField(def, "extraConcreteClassDeclaration")
+	}
+	if isA(def, "SideEffectsTraitBase") {
+		t.SideEffects = true
+		t.BaseEffect = stringField(def, "baseEffectName")
+		for _, e := range listField(def, "effects") {
+			if d, ok := e.(*eval.DefInit); ok {
+				t.Effects = append(t.Effects, newSideEffect(d.Rec))
+			}
+		}
 	}
 	name, ns := stringField(def, "trait"), stringField(def, "cppNamespace")
 	if ns == "" {

@@ -58,6 +58,15 @@ type Arg struct {
 	// when it has none; an attribute without one cannot be built from a
 	// constant.
 	ConstBuilderCall string
+	// ConvertFromStorage is the template turning the stored attribute or
+	// property into its C++ value; AssignToStorage (properties) the one
+	// storing a value, StorageTypeValueOverride (properties) the initial
+	// value of the storage when it differs from the default value.
+	ConvertFromStorage, AssignToStorage, StorageTypeValueOverride string
+
+	// Effects are the side effects the argument is decorated with
+	// (Arg<..., "", [MemRead]>).
+	Effects []*SideEffect
 
 	// Range is where the argument is written, when it is known; else the
 	// range of the `arguments` value.
@@ -84,6 +93,8 @@ type Value struct {
 	// check can say so.
 	VariadicOfVariadic bool
 	Range              tablegen.Range
+	// Effects are the side effects the result is decorated with.
+	Effects []*SideEffect
 }
 
 // IsVariableLength reports a result that may stand for other than one value.
@@ -146,4 +157,75 @@ func builderCall(c *eval.Record) string {
 	}
 	s, _ := stringFieldSet(base, "builderCall")
 	return s
+}
+
+// SideEffect is a SideEffect decorator of an argument or result, or one of
+// the static effects of a side-effect trait (MemoryEffects<[MemRead]>).
+type SideEffect struct {
+	// Effect is the C++ effect class (::mlir::MemoryEffects::Read);
+	// BaseEffect the effects class of its interface
+	// (::mlir::MemoryEffects::Effect); InterfaceTrait the interface trait
+	// the op gets for it, namespace-qualified.
+	Effect, BaseEffect, InterfaceTrait string
+	// Resource is the C++ resource class.
+	Resource string
+	// Stage orders effects; OnFullRegion says the effect acts on every
+	// value of the resource.
+	Stage        int64
+	OnFullRegion bool
+}
+
+// sideEffects reads the SideEffect decorators of an OpVariable record.
+func sideEffects(decl *eval.Record) []*SideEffect {
+	if !isA(decl, "OpVariable") {
+		return nil
+	}
+	var out []*SideEffect
+	for _, d := range listField(decl, "decorators") {
+		if dd, ok := d.(*eval.DefInit); ok && isA(dd.Rec, "SideEffect") {
+			out = append(out, newSideEffect(dd.Rec))
+		}
+	}
+	return out
+}
+
+func newSideEffect(r *eval.Record) *SideEffect {
+	trait, ns := stringField(r, "interfaceTrait"), stringField(r, "cppNamespace")
+	if ns != "" {
+		trait = ns + "::" + trait
+	}
+	stage, _ := r.IntValue("stage")
+	return &SideEffect{
+		Effect: stringField(r, "effect"), BaseEffect: stringField(r, "baseEffectName"),
+		InterfaceTrait: trait, Resource: stringField(r, "resource"),
+		Stage: stage, OnFullRegion: bitField(r, "effectOnFullRegion"),
+	}
+}
+
+// BaseAttr is the attribute an OptionalAttr or DefaultValuedAttr wraps,
+// followed to the end of the chain (Attribute::getBaseAttr); the attribute
+// itself when it wraps none.
+func (a *Arg) BaseAttr() *eval.Record { return baseAttr(a.Constraint) }
+
+func baseAttr(r *eval.Record) *eval.Record {
+	for i := 0; r != nil && i < 100; i++ {
+		b := defField(r, "baseAttr")
+		if b == nil {
+			return r
+		}
+		r = b
+	}
+	return r
+}
+
+// AttrDefName is Attribute::getAttrDefName: the def name, or the base
+// attribute's when the constraint is anonymous.
+func (a *Arg) AttrDefName() string {
+	if a.Constraint == nil {
+		return ""
+	}
+	if a.Constraint.Anonymous {
+		return baseAttr(a.Constraint).NameString()
+	}
+	return a.Constraint.NameString()
 }
