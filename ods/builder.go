@@ -15,7 +15,7 @@ type Builder struct {
 	// says the builder is one (the reason may be empty).
 	Deprecated   string
 	IsDeprecated bool
-	Range      tablegen.Range
+	Range        tablegen.Range
 }
 
 // BuilderParam is one parameter of a custom builder, `"Type":$name` or
