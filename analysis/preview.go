@@ -40,17 +40,34 @@ func (s *Snapshot) GeneratedCode(ctx context.Context, v *FileView, q PreviewQuer
 		}
 	}
 	root := v.Unit.TG.Root
-	return codegen.Preview(codegen.PreviewRequest{
-		Result:      m.Records,
-		Patterns:    m.Patterns,
-		Pattern:     name,
-		File:        root.Name,
-		Source:      root.Content,
-		IncludeDirs: s.IncludeDirs(root.Name),
+	return codegen.Generate(ctx, codegen.GenRequest{
+		Generator:   "rewriters",
+		Entity:      name,
 		Engine:      q.Engine,
+		Result:      m.Records,
+		Ops:         m.Ops,
+		Patterns:    m.Patterns,
+		File:        root.Name,
+		IncludeDirs: append([]string{filepath.Dir(root.Name)}, s.IncludeDirs(root.Name)...),
+		Overlays:    s.unitOverlays(v.Unit),
 		MLIRTblgen:  q.MLIRTblgen,
 		BuildDir:    s.buildDir(root.Name),
 	})
+}
+
+// unitOverlays are the open buffers among the unit's files, which an
+// mlir-tblgen run reads instead of the disk.
+func (s *Snapshot) unitOverlays(u *Unit) map[string][]byte {
+	out := map[string][]byte{}
+	for path := range u.Files {
+		if o := s.Overlay(path); o != nil {
+			out[path] = o.Content
+		}
+	}
+	if o := s.Overlay(u.Root); o != nil {
+		out[u.Root] = o.Content
+	}
+	return out
 }
 
 // buildDir is the directory of the compile database that lists path (or

@@ -40,16 +40,13 @@ func spaceAfterType(t string) string {
 	return " "
 }
 
-func (p *cppParam) writeDecl(sb *strings.Builder) {
+func (p *cppParam) writeDecl(w *indentWriter) {
 	if p.optional {
-		sb.WriteString("/*optional*/")
+		w.write("/*optional*/")
 	}
-	sb.WriteString(p.typ)
-	sb.WriteString(spaceAfterType(p.typ))
-	sb.WriteString(p.name)
+	w.w(p.typ, spaceAfterType(p.typ), p.name)
 	if p.def != "" {
-		sb.WriteString(" = ")
-		sb.WriteString(p.def)
+		w.w(" = ", p.def)
 	}
 }
 
@@ -96,93 +93,90 @@ func (m *cppMethod) b() *indentWriter {
 
 func (m *cppMethod) init(name, value string) { m.inits = append(m.inits, [2]string{name, value}) }
 
-func (m *cppMethod) writeSignature(sb *strings.Builder) {
-	sb.WriteString(m.ret)
-	sb.WriteString(spaceAfterType(m.ret))
-	sb.WriteString(m.name)
-	sb.WriteByte('(')
+func (m *cppMethod) writeSignature(w *indentWriter) {
+	w.w(m.ret, spaceAfterType(m.ret), m.name, "(")
 	for i := range m.params {
 		if i > 0 {
-			sb.WriteString(", ")
+			w.write(", ")
 		}
-		m.params[i].writeDecl(sb)
+		m.params[i].writeDecl(w)
 	}
-	sb.WriteByte(')')
+	w.write(")")
 }
 
-// declText is the declaration (with the definition when inline), as
-// Method::writeDeclTo or Constructor::writeDeclTo print it.
-func (m *cppMethod) declText() string {
-	var sb strings.Builder
-	writeTemplateParams(&sb, m.tmplParams)
+// writeDecl writes the declaration (with the definition when inline), as
+// Method::writeDeclTo or Constructor::writeDeclTo print it, piece by piece.
+func (m *cppMethod) writeDecl(w *indentWriter) {
+	writeTemplateParams(w, m.tmplParams)
 	ctor := m.props&mConstructor != 0
 	if m.deprecated != nil && !ctor {
-		sb.WriteString("[[deprecated(\"" + writeEscaped(*m.deprecated) + "\")]]\n")
+		w.w("[[deprecated(\"", writeEscaped(*m.deprecated), "\")]]\n")
 	}
 	if m.props&mStatic != 0 && !ctor {
-		sb.WriteString("static ")
+		w.write("static ")
 	}
 	if m.props&mConstexprValue != 0 {
-		sb.WriteString("constexpr ")
+		w.write("constexpr ")
 	}
-	m.writeSignature(&sb)
+	m.writeSignature(w)
 	if m.props&mConst != 0 && !ctor {
-		sb.WriteString(" const")
+		w.write(" const")
 	}
-	if !m.isInline() {
-		if ctor {
-			sb.WriteString(";\n\n")
-		} else {
-			sb.WriteString(";\n")
-		}
-		return sb.String()
-	}
-	if ctor {
-		sb.WriteByte(' ')
+	switch {
+	case !m.isInline() && ctor:
+		w.write(";\n\n")
+		return
+	case !m.isInline():
+		w.write(";\n")
+		return
+	case ctor:
+		w.write(" ")
 		if len(m.inits) > 0 {
-			sb.WriteString(": ")
+			w.write(": ")
 			for i, in := range m.inits {
 				if i > 0 {
-					sb.WriteString(", ")
+					w.write(", ")
 				}
-				sb.WriteString(in[0] + "(" + in[1] + ")")
+				w.w(in[0], "(", in[1], ")")
 			}
-			sb.WriteByte(' ')
+			w.write(" ")
 		}
-		sb.WriteString("{")
-	} else {
-		sb.WriteString(" {\n")
+		w.write("{")
+	default:
+		w.write(" {\n")
 	}
-	sb.WriteString(m.bodyText())
-	sb.WriteString("}\n\n")
-	return sb.String()
+	m.writeBody(w)
+	w.write("}\n\n")
 }
 
-func writeTemplateParams(sb *strings.Builder, params []string) {
+func writeTemplateParams(w *indentWriter, params []string) {
 	if len(params) == 0 {
 		return
 	}
-	sb.WriteString("template <")
+	w.write("template <")
 	for i, p := range params {
 		if i > 0 {
-			sb.WriteString(", ")
+			w.write(", ")
 		}
-		sb.WriteString("typename " + p)
+		w.w("typename ", p)
 	}
-	sb.WriteString(">\n")
+	w.write(">\n")
 }
 
-// bodyText is MethodBody::writeTo: leading newlines dropped, a final one
+// writeBody is MethodBody::writeTo: leading newlines dropped, a final one
 // added.
-func (m *cppMethod) bodyText() string {
+func (m *cppMethod) writeBody(w *indentWriter) {
 	if m.body == nil {
-		return ""
+		return
 	}
 	s := strings.TrimLeft(m.body.String(), "\n")
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		s += "\n"
+	if s == "" {
+		return
 	}
-	return s
+	w.write(s)
+	if !strings.HasSuffix(s, "\n") {
+		w.write("\n")
+	}
 }
 
 // writeEscaped is raw_ostream::write_escaped: backslash escapes for `\`,
@@ -251,6 +245,7 @@ type cppClass struct {
 	parents    []*cppParent
 	tmplParams []string
 	methods    []*cppMethod
+	named      map[string]int // pending methods by name
 	fields     [][2]string
 	decls      []cppDecl
 }
@@ -315,18 +310,29 @@ func (c *cppClass) addConstructor(props methodProps, params ...cppParam) *cppMet
 }
 
 func (c *cppClass) insertAndPrune(m *cppMethod) *cppMethod {
-	for _, old := range c.methods {
-		if old.makesRedundant(m) {
-			return nil
-		}
+	if c.named == nil {
+		c.named = map[string]int{}
+		c.methods = make([]*cppMethod, 0, 64)
 	}
-	kept := c.methods[:0]
-	for _, old := range c.methods {
-		if !m.makesRedundant(old) {
-			kept = append(kept, old)
+	// Only methods of the same name can make each other redundant.
+	if c.named[m.name] > 0 {
+		for _, old := range c.methods {
+			if old.makesRedundant(m) {
+				return nil
+			}
 		}
+		kept := c.methods[:0]
+		for _, old := range c.methods {
+			if m.makesRedundant(old) {
+				c.named[old.name]--
+			} else {
+				kept = append(kept, old)
+			}
+		}
+		c.methods = kept
 	}
-	c.methods = append(kept, m)
+	c.named[m.name]++
+	c.methods = append(c.methods, m)
 	return m
 }
 
@@ -353,7 +359,7 @@ func (c *cppClass) finalize() {
 			pub = append(pub, m)
 		}
 	}
-	c.methods = nil
+	c.methods, c.named = nil, nil
 	if len(pub) > 0 && c.lastVisibility() != public {
 		c.declareVisibility(public)
 	}
@@ -375,57 +381,59 @@ func (c *cppClass) finalize() {
 	c.fields = nil
 }
 
-// writeDecl is Class::writeDeclTo on a fresh indented stream.
+// writeDecl is Class::writeDeclTo on a fresh indented stream over sb.
 func (c *cppClass) writeDecl(sb *strings.Builder) {
-	w := newIndentWriter()
-	var head strings.Builder
-	writeTemplateParams(&head, c.tmplParams)
+	w := indentWriterOn(sb)
+	writeTemplateParams(w, c.tmplParams)
 	if c.isStruct {
-		head.WriteString("struct ")
+		w.write("struct")
 	} else {
-		head.WriteString("class ")
+		w.write("class")
 	}
-	head.WriteString(c.name + " ")
+	w.w(" ", c.name, " ")
 	if len(c.parents) > 0 {
-		head.WriteString(": ")
+		w.write(": ")
 		for i, p := range c.parents {
 			if i > 0 {
-				head.WriteString(", ")
+				w.write(", ")
 			}
-			head.WriteString(p.vis.String() + " " + p.name)
+			w.w(p.vis.String(), " ", p.name)
 			if len(p.tmpl) > 0 {
-				head.WriteString("<" + strings.Join(p.tmpl, ", ") + ">")
+				w.write("<")
+				for j, t := range p.tmpl {
+					if j > 0 {
+						w.write(", ")
+					}
+					w.write(t)
+				}
+				w.write(">")
 			}
 		}
-		head.WriteString(" ")
+		w.write(" ")
 	}
-	head.WriteString("{\n")
-	w.w(head.String())
+	w.write("{\n")
 	w.in()
 	for _, d := range c.decls {
 		switch {
 		case d.method != nil:
-			w.w(d.method.declText())
+			d.method.writeDecl(w)
 		case d.isVisibility:
 			w.out()
-			w.w(d.vis.String() + ":\n")
+			w.w(d.vis.String(), ":\n")
 			w.in()
 		case d.field != nil:
-			w.w(d.field[0] + " " + d.field[1] + ";\n")
+			w.w(d.field[0], " ", d.field[1], ";\n")
 		case d.extra != nil:
 			w.reindented(*d.extra)
 		default:
-			var u strings.Builder
-			writeTemplateParams(&u, d.usingTmpl)
-			u.WriteString("using " + d.using)
+			writeTemplateParams(w, d.usingTmpl)
+			w.w("using ", d.using)
 			if d.usingValue != "" {
-				u.WriteString(" = " + d.usingValue)
+				w.w(" = ", d.usingValue)
 			}
-			u.WriteString(";\n")
-			w.w(u.String())
+			w.write(";\n")
 		}
 	}
 	w.out()
-	w.w("};\n")
-	sb.WriteString(w.String())
+	w.write("};\n")
 }

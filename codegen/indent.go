@@ -9,16 +9,29 @@ import "strings"
 // printReindented strips the common leading whitespace of a block. Each
 // write is one piece, as the unbuffered C++ stream sees it.
 type indentWriter struct {
-	sb          strings.Builder
+	// dst is where the stream writes: its own buffer, or the output of the
+	// enclosing stream when it wraps one.
+	dst         *strings.Builder
+	own         strings.Builder
 	indent      int
 	leadingWs   int
 	extraPrefix string
 	atLineStart bool
 }
 
-func newIndentWriter() *indentWriter { return &indentWriter{atLineStart: true} }
+func newIndentWriter() *indentWriter {
+	w := &indentWriter{atLineStart: true}
+	w.dst = &w.own
+	return w
+}
 
-func (w *indentWriter) String() string { return w.sb.String() }
+// indentWriterOn is a stream writing to out (raw_indented_ostream over an
+// existing stream).
+func indentWriterOn(out *strings.Builder) *indentWriter {
+	return &indentWriter{atLineStart: true, dst: out}
+}
+
+func (w *indentWriter) String() string { return w.dst.String() }
 
 func (w *indentWriter) in() *indentWriter { w.indent += 2; return w }
 
@@ -32,11 +45,11 @@ func (w *indentWriter) out() *indentWriter {
 func (w *indentWriter) put(s string) {
 	if w.atLineStart {
 		for i := 0; i < w.indent; i++ {
-			w.sb.WriteByte(' ')
+			w.dst.WriteByte(' ')
 		}
-		w.sb.WriteString(w.extraPrefix)
+		w.dst.WriteString(w.extraPrefix)
 	}
-	w.sb.WriteString(s)
+	w.dst.WriteString(s)
 }
 
 func dropPrefix(s string, n int) string {
@@ -55,6 +68,10 @@ func (w *indentWriter) w(pieces ...string) *indentWriter {
 }
 
 func (w *indentWriter) write(str string) {
+	if !w.atLineStart && w.leadingWs == 0 && strings.IndexByte(str, '\n') < 0 {
+		w.dst.WriteString(str)
+		return
+	}
 	for str != "" {
 		i := strings.IndexByte(str, '\n')
 		if i < 0 {
@@ -68,7 +85,7 @@ func (w *indentWriter) write(str string) {
 		if w.extraPrefix != "" || strings.TrimLeft(line, " \t\n\v\f\r") != "" {
 			w.put(dropPrefix(line, w.leadingWs))
 		}
-		w.sb.WriteByte('\n')
+		w.dst.WriteByte('\n')
 		w.atLineStart = true
 		str = str[i+1:]
 	}

@@ -86,6 +86,7 @@ func OpDecls(res *eval.Result, opts Options) (string, error) {
 		return "", err
 	}
 	var sb strings.Builder
+	sb.Grow(8192 * len(ops))
 	sb.WriteString(sourceFileHeader("Op Declarations", opts.InputName))
 	for _, op := range ops {
 		writeForwardDecl(&sb, op)

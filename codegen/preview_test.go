@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,7 +37,7 @@ def Broken : Pat<(Fx_AOp $x, $a), (Fx_BOp $y)>;
 `
 
 // The engines agree with each other and with RewriterFor, and say which
-// one made the text.
+// one made the text; auto is the native engine for rewriters.
 func TestPreviewEngines(t *testing.T) {
 	needMLIRTblgen(t)
 	path := filepath.Join(t.TempDir(), "preview.td")
@@ -50,10 +51,11 @@ func TestPreviewEngines(t *testing.T) {
 			break
 		}
 	}
+	ctx := context.Background()
 	for _, name := range []string{"Named", "GeneratedConvert1", anon, ""} {
-		req := PreviewRequest{Result: res, Patterns: set, Pattern: name, File: path,
-			Source: []byte(good), IncludeDirs: dirs[1:], Engine: EngineNative}
-		native, err := Preview(req)
+		req := GenRequest{Generator: "rewriters", Result: res, Patterns: set, Entity: name, File: path,
+			Overlays: map[string][]byte{path: []byte(good)}, IncludeDirs: dirs, Engine: EngineNative}
+		native, err := Generate(ctx, req)
 		if err != nil || native.Engine != EngineNative || native.Language != "cpp" {
 			t.Fatalf("%q: native preview: %+v, %v", name, native, err)
 		}
@@ -61,24 +63,23 @@ func TestPreviewEngines(t *testing.T) {
 			t.Fatalf("%q: unexpected problems:\n%s", name, native.Text)
 		}
 		req.Engine, req.MLIRTblgen = EngineMLIRTblgen, mlirTblgen
-		req.IncludeDirs = dirs
-		ref, err := Preview(req)
-		if err != nil || ref.Engine != EngineMLIRTblgen {
+		ref, err := Generate(ctx, req)
+		if err != nil || ref.Engine != EngineMLIRTblgen || !strings.HasPrefix(ref.Tool, mlirTblgen) {
 			t.Fatalf("%q: mlir-tblgen preview: %+v, %v", name, ref, err)
 		}
 		if normalize(ref.Text) != normalize(native.Text) {
 			t.Errorf("%q: engines differ at %s", name, firstDiff(normalize(ref.Text), normalize(native.Text)))
 		}
 		req.Engine = EngineAuto
-		if auto, _ := Preview(req); auto.Engine != EngineMLIRTblgen {
-			t.Errorf("%q: auto with a configured mlir-tblgen used %s", name, auto.Engine)
+		if auto, _ := Generate(ctx, req); auto.Engine != EngineNative {
+			t.Errorf("%q: auto used %s for rewriters", name, auto.Engine)
 		}
 	}
-	if _, err := Preview(PreviewRequest{Result: res, Engine: "fast"}); err == nil {
+	if _, err := Generate(ctx, GenRequest{Generator: "rewriters", Result: res, Engine: "fast"}); err == nil {
 		t.Error("an unknown engine is accepted")
 	}
-	if g, _ := Preview(PreviewRequest{Result: res, File: path, Engine: EngineAuto}); g.Engine != EngineNative {
-		t.Errorf("auto without the buffer text used %s", g.Engine)
+	if _, err := Generate(ctx, GenRequest{Generator: "rewriters", Result: res, Entity: "Nope"}); err == nil {
+		t.Error("an unknown pattern is accepted")
 	}
 }
 
@@ -88,24 +89,28 @@ func TestPreviewProblems(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "broken.td")
 	u, res, dirs := loadBuffer(t, path, previewBuffer)
 	set := drr.Build(u, res, nil)
-	g, err := Preview(PreviewRequest{Result: res, Patterns: set, Pattern: "Broken", File: path, Engine: EngineNative})
+	ctx := context.Background()
+	req := GenRequest{Generator: "rewriters", Result: res, Patterns: set, Entity: "Broken", File: path}
+	g, err := Generate(ctx, req)
 	if err != nil || !strings.HasPrefix(g.Text, "// No C++ is generated for pattern Broken") ||
 		!strings.Contains(g.Text, "referencing unbound symbol 'y'") {
 		t.Errorf("native preview of a broken pattern:\n%s (%v)", g.Text, err)
 	}
-	g, _ = Preview(PreviewRequest{Result: res, Patterns: set, Pattern: "Named", File: path, Engine: EngineNative})
+	req.Entity = "Named"
+	g, _ = Generate(ctx, req)
 	if !strings.Contains(g.Text, "struct Named : public ::mlir::RewritePattern") {
 		t.Errorf("a sound pattern beside a broken one:\n%s", g.Text)
 	}
 	if _, err := os.Stat(mlirTblgen); err == nil {
-		g, _ = Preview(PreviewRequest{Result: res, Pattern: "Broken", File: path, Source: []byte(previewBuffer),
-			IncludeDirs: dirs, MLIRTblgen: mlirTblgen})
-		if g.Engine != EngineMLIRTblgen || !strings.Contains(g.Text, "//   broken.td:6:5: error: referencing unbound symbol 'y'") {
+		g, _ = Generate(ctx, GenRequest{Generator: "rewriters", Result: res, Entity: "Broken", File: path,
+			Overlays: map[string][]byte{path: []byte(previewBuffer)}, IncludeDirs: dirs,
+			MLIRTblgen: mlirTblgen, Engine: EngineMLIRTblgen})
+		if g.Engine != EngineMLIRTblgen || !strings.Contains(g.Text, "//   "+path+":6:5: error: referencing unbound symbol 'y'") {
 			t.Errorf("mlir-tblgen preview of a broken pattern:\n%s", g.Text)
 		}
 	}
 	// Without the DRR model the emitter's own error is the header.
-	g, _ = Preview(PreviewRequest{Result: res, Pattern: "Broken", File: path, Engine: EngineNative})
+	g, _ = Generate(ctx, GenRequest{Generator: "rewriters", Result: res, Entity: "Broken", File: path})
 	if !strings.Contains(g.Text, "error: referencing unbound symbol 'y'") {
 		t.Errorf("emitter error header:\n%s", g.Text)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -53,8 +54,8 @@ func runGenRewriters(args []string, stdout, stderr io.Writer) int {
 	}
 	if patternName != "" {
 		// One pattern: its problems, if any, become a comment header.
-		g, err := codegen.Preview(codegen.PreviewRequest{
-			Result: res, Patterns: drr.Build(u, res, nil), Pattern: patternName,
+		g, err := codegen.Generate(context.Background(), codegen.GenRequest{
+			Generator: "rewriters", Result: res, Patterns: drr.Build(u, res, nil), Entity: patternName,
 			File: file, Engine: codegen.EngineNative,
 		})
 		if err != nil {

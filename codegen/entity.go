@@ -1,0 +1,475 @@
+package codegen
+
+import (
+	"regexp"
+	"strings"
+
+	"tdls/ods"
+)
+
+// Cutting a generator's whole output down to one entity (an op, attribute,
+// type, enum, interface, pass, pattern or dialect), from the output's own
+// structure: the section headers and TypeID declarations mlir-tblgen writes
+// per entity, the top-level blocks of its C++, the headings of its
+// Markdown and the preprocessor guards of pass declarations.
+
+// cutEntity returns the parts of out, the output of generator gen, that
+// belong to the entity known by any of labels (C++ class, op name, def
+// name...), in output order; ok is false when there is none.
+func cutEntity(gen, out string, labels []string) (string, bool) {
+	match := func(s string) bool {
+		for _, l := range labels {
+			if s == l {
+				return true
+			}
+		}
+		return false
+	}
+	switch gen {
+	case "rewriters":
+		for _, l := range labels {
+			if piece, ok := PatternPiece(out, l); ok {
+				return piece, true
+			}
+		}
+		return "", false
+	case "op-decls":
+		for _, s := range OpSections(out) {
+			if match(s.QualClass) || match(lastComponent(s.QualClass)) {
+				return s.Text, true
+			}
+		}
+		return "", false
+	case "op-defs":
+		return cutOpDefs(out, match)
+	case "pass-decls":
+		return cutGuarded(out, labels)
+	}
+	if g, ok := LookupGenerator(gen); ok && g.Language == "markdown" {
+		return cutMarkdown(out, match)
+	}
+	items := topLevelItems(out)
+	var keep []bool
+	switch {
+	case gen == "attrdef-decls" || gen == "typedef-decls" || strings.HasSuffix(gen, "interface-decls"):
+		return cutClassDecls(out, items, labels)
+	case gen == "attrdef-defs" || gen == "typedef-defs" || gen == "dialect-decls":
+		keep = typeIDSections(items, match, -1)
+	case gen == "dialect-defs":
+		keep = typeIDSections(items, match, +1)
+	case gen == "enum-decls":
+		keep = startedSections(items, enumDeclStart, match)
+	case gen == "enum-defs":
+		keep = startedSections(items, enumDefStart, match)
+	case strings.HasSuffix(gen, "interface-defs"):
+		keep = interfaceItems(items, labels)
+	default:
+		return "", false
+	}
+	return joinItems(out, items, keep)
+}
+
+func lastComponent(qual string) string {
+	if i := strings.LastIndex(qual, "::"); i >= 0 {
+		return qual[i+2:]
+	}
+	return qual
+}
+
+// item is a top-level construct of generated C++: a namespace block, a
+// preprocessor line, a declaration or a definition with its comment.
+type item struct {
+	text  string
+	start int
+}
+
+// topLevelItems splits C++ output into its top-level items: an item ends
+// where the braces it opened are closed again at the end of a line (or at
+// a `;` when it opened none); comment lines stay with the item they
+// precede, and preprocessor lines and macro uses (MLIR_DECLARE_...) are
+// items of their own.
+func topLevelItems(out string) []item {
+	var items []item
+	start, depth, offset := -1, 0, 0
+	inComment, itemOpened, itemHasCode := false, false, false
+	for _, l := range strings.SplitAfter(out, "\n") {
+		lineStart := offset
+		offset += len(l)
+		t := strings.TrimRight(l, "\n")
+		trimmed := strings.TrimSpace(t)
+		if depth == 0 && !inComment {
+			switch {
+			case trimmed == "":
+				// A comment followed by a blank line (a banner) is no
+				// item's documentation.
+				if start >= 0 && !itemHasCode {
+					items = append(items, item{text: out[start:lineStart], start: start})
+					start = -1
+				}
+				continue
+			case strings.HasPrefix(t, "#") || strings.HasPrefix(t, "MLIR_"):
+				if start >= 0 {
+					items = append(items, item{text: out[start:lineStart], start: start})
+				}
+				items = append(items, item{text: l, start: lineStart})
+				start = -1
+				continue
+			}
+			if start < 0 {
+				start = lineStart
+			}
+			if strings.HasPrefix(trimmed, "//") {
+				continue
+			}
+		}
+		if !inComment && !strings.HasPrefix(trimmed, "/*") {
+			itemHasCode = true
+		}
+		opened := false
+		depth, inComment, opened = braceDepth(t, depth, inComment)
+		itemOpened = itemOpened || opened
+		if depth <= 0 && !inComment && (itemOpened || strings.HasSuffix(trimmed, ";")) {
+			items = append(items, item{text: out[start:offset], start: start})
+			start, depth, itemOpened, itemHasCode = -1, 0, false, false
+		}
+	}
+	if start >= 0 {
+		items = append(items, item{text: out[start:], start: start})
+	}
+	return items
+}
+
+// braceDepth updates the brace depth over one line of C++, skipping
+// comments and string and character literals; opened reports a `{` on
+// the line.
+func braceDepth(line string, depth int, inComment bool) (int, bool, bool) {
+	opened := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if inComment {
+			if c == '*' && i+1 < len(line) && line[i+1] == '/' {
+				inComment = false
+				i++
+			}
+			continue
+		}
+		switch c {
+		case '/':
+			if i+1 < len(line) && line[i+1] == '/' {
+				return depth, false, opened
+			}
+			if i+1 < len(line) && line[i+1] == '*' {
+				inComment = true
+				i++
+			}
+		case '"', '\'':
+			for i++; i < len(line) && line[i] != c; i++ {
+				if line[i] == '\\' {
+					i++
+				}
+			}
+		case '{':
+			depth++
+			opened = true
+		case '}':
+			depth--
+		}
+	}
+	return depth, inComment, opened
+}
+
+// joinItems concatenates the runs of kept items, each with the blank lines
+// between its items.
+func joinItems(out string, items []item, keep []bool) (string, bool) {
+	var sb strings.Builder
+	for i := 0; i < len(items); i++ {
+		if !keep[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(items) && keep[j+1] {
+			j++
+		}
+		sb.WriteString(out[items[i].start : items[j].start+len(items[j].text)])
+		i = j
+	}
+	return sb.String(), sb.Len() > 0
+}
+
+var typeIDLine = regexp.MustCompile(`^MLIR_(?:DECLARE|DEFINE)_EXPLICIT_TYPE_ID\(([^)]*)\)`)
+
+// typeIDSections keeps, for each TypeID declaration of a matching entity,
+// the TypeID line and the namespace blocks just before it (dir -1) or just
+// after it (dir +1).
+func typeIDSections(items []item, match func(string) bool, dir int) []bool {
+	keep := make([]bool, len(items))
+	for i, it := range items {
+		m := typeIDLine.FindStringSubmatch(it.text)
+		if m == nil || !(match(m[1]) || match(lastComponent(m[1]))) {
+			continue
+		}
+		keep[i] = true
+		for j := i + dir; j >= 0 && j < len(items) && strings.HasPrefix(items[j].text, "namespace "); j += dir {
+			keep[j] = true
+		}
+	}
+	return keep
+}
+
+// cutClassDecls is the declaration of a class (an attribute, type or
+// interface) in its namespace: the class with the detail declarations of
+// its storage or traits just before it, then the interface templates that
+// implement it and its TypeID declaration.
+func cutClassDecls(out string, items []item, labels []string) (string, bool) {
+	var sb strings.Builder
+	for _, l := range labels {
+		if l == "" {
+			continue
+		}
+		class := regexp.MustCompile(`(?m)^class ` + regexp.QuoteMeta(l) + ` : public `)
+		detail := regexp.MustCompile(`\b` + regexp.QuoteMeta(l) + `(?:Storage|InterfaceTraits|Trait)\b`)
+		impl := regexp.MustCompile(`detail::` + regexp.QuoteMeta(l) + `InterfaceTraits::|struct ` + regexp.QuoteMeta(l) + `Trait\b`)
+		for _, it := range items {
+			switch {
+			case strings.HasPrefix(it.text, "namespace ") && class.MatchString(it.text):
+				open, rest, _ := strings.Cut(it.text, "\n")
+				body := rest[:strings.LastIndex(strings.TrimRight(rest, "\n"), "\n")+1]
+				closing := rest[len(body):]
+				inner := topLevelItems(body)
+				keep := make([]bool, len(inner))
+				for k, in := range inner {
+					if class.MatchString(in.text) {
+						keep[k] = true
+						for j := k - 1; j >= 0 && detail.MatchString(inner[j].text) && !strings.Contains(inner[j].text, "class "+l+";"); j-- {
+							keep[j] = true
+						}
+					}
+				}
+				if text, ok := joinItems(body, inner, keep); ok {
+					sb.WriteString(open + "\n\n" + text + "\n" + closing)
+				}
+			case strings.HasPrefix(it.text, "namespace ") && impl.MatchString(it.text):
+				sb.WriteString(it.text)
+			case typeIDLine.MatchString(it.text):
+				if m := typeIDLine.FindStringSubmatch(it.text); m[1] == l || lastComponent(m[1]) == l {
+					sb.WriteString(it.text)
+				}
+			}
+		}
+		if sb.Len() > 0 {
+			break
+		}
+	}
+	return sb.String(), sb.Len() > 0
+}
+
+var (
+	enumDeclStart = regexp.MustCompile(`(?m)^enum (?:class )?(\w+)\b`)
+	enumDefStart  = regexp.MustCompile(`(?m)^(?:::llvm::StringRef|std::string) stringify(\w+)\(`)
+)
+
+// startedSections keeps the items from one whose text starts an entity
+// (start's first group names it) up to the next such item, for matching
+// entities.
+func startedSections(items []item, start *regexp.Regexp, match func(string) bool) []bool {
+	keep := make([]bool, len(items))
+	in := false
+	for i, it := range items {
+		if m := start.FindStringSubmatch(it.text); m != nil {
+			in = match(m[1])
+		} else if strings.HasPrefix(it.text, "#") {
+			in = false
+		}
+		keep[i] = in
+	}
+	return keep
+}
+
+// interfaceItems keeps the items that define an interface: its class and
+// traits, the templates implementing its models, and its methods.
+func interfaceItems(items []item, labels []string) []bool {
+	keep := make([]bool, len(items))
+	for _, l := range labels {
+		if l == "" {
+			continue
+		}
+		defines := regexp.MustCompile(`(?m)^class ` + regexp.QuoteMeta(l) + ` : public |detail::` + regexp.QuoteMeta(l) +
+			`(?:InterfaceTraits|Trait)\b|struct ` + regexp.QuoteMeta(l) + `Trait\b|^[^ /].*\b` + regexp.QuoteMeta(l) + `::\w+\(`)
+		for i, it := range items {
+			if defines.MatchString(it.text) {
+				keep[i] = true
+			}
+		}
+	}
+	return keep
+}
+
+// cutOpDefs is an op's definitions section with the local helper functions
+// it calls before it.
+func cutOpDefs(out string, match func(string) bool) (string, bool) {
+	const rule = "//===----------------------------------------------------------------------===//\n"
+	var sections []OpSection
+	var helpers []item
+	for i := 0; ; {
+		k := strings.Index(out[i:], rule+"// ")
+		if k < 0 {
+			break
+		}
+		at := i + k
+		line := out[at+len(rule)+3:]
+		nl := strings.IndexByte(line, '\n')
+		if nl < 0 {
+			break
+		}
+		head := line[:nl]
+		end := strings.Index(out[at+len(rule):], rule+"// ")
+		stop := len(out)
+		if end >= 0 {
+			stop = at + len(rule) + end
+		}
+		switch {
+		case head == "Local Utility Method Definitions":
+			for _, it := range topLevelItems(out[at:stop]) {
+				if strings.Contains(it.text, "__mlir_ods_local_") {
+					helpers = append(helpers, it)
+				}
+			}
+		case strings.HasSuffix(head, " definitions"):
+			sections = append(sections, OpSection{QualClass: strings.TrimSuffix(head, " definitions"), Text: out[at:stop]})
+		}
+		i = at + len(rule)
+	}
+	for _, s := range sections {
+		if !match(s.QualClass) && !match(lastComponent(s.QualClass)) {
+			continue
+		}
+		var sb strings.Builder
+		for _, h := range helpers {
+			name := helperRef.FindString(h.text)
+			if name != "" && strings.Contains(s.Text, name+"(") {
+				sb.WriteString(h.text)
+			}
+		}
+		sb.WriteString(s.Text)
+		return sb.String(), true
+	}
+	return "", false
+}
+
+// cutGuarded keeps the regions between `#ifdef GEN_PASS_DECL_X` or
+// `GEN_PASS_DEF_X` and their #endif, for X among labels.
+func cutGuarded(out string, labels []string) (string, bool) {
+	var sb strings.Builder
+	for _, kind := range []string{"GEN_PASS_DECL_", "GEN_PASS_DEF_"} {
+		for _, l := range labels {
+			open := "#ifdef " + kind + strings.ToUpper(l) + "\n"
+			close := "#endif // " + kind + strings.ToUpper(l) + "\n"
+			i := strings.Index(out, open)
+			if i < 0 {
+				continue
+			}
+			j := strings.Index(out[i:], close)
+			if j < 0 {
+				continue
+			}
+			sb.WriteString(out[i : i+j+len(close)])
+			break
+		}
+	}
+	return sb.String(), sb.Len() > 0
+}
+
+var mdHeading = regexp.MustCompile("^(#+) (?:`-?([^`]+)`(?: \\(([^)]+)\\))?|(\\w+)(?: \\(`(\\w+)`\\))?)")
+
+// cutMarkdown keeps the sections of generated documentation whose heading
+// names the entity (`### `arith.addi` (arith::AddIOp)`, `### CConvAttr`,
+// `## MemoryEffectOpInterface (`MemoryEffectsOpInterface`)`), up to the next
+// heading of the same or a higher level.
+func cutMarkdown(out string, match func(string) bool) (string, bool) {
+	var sb strings.Builder
+	level := 0 // of the section being kept, 0 when none
+	fenced := false
+	for _, l := range strings.SplitAfter(out, "\n") {
+		t := strings.TrimRight(l, "\n")
+		if strings.HasPrefix(t, "```") {
+			fenced = !fenced
+		}
+		if m := mdHeading.FindStringSubmatch(t); m != nil && !fenced {
+			n := len(m[1])
+			if level > 0 && n <= level {
+				level = 0
+			}
+			if level == 0 {
+				for _, name := range m[2:] {
+					if name != "" && (match(name) || match(lastComponent(name))) {
+						level = n
+						break
+					}
+				}
+			}
+		}
+		if level > 0 {
+			sb.WriteString(l)
+		}
+	}
+	return sb.String(), sb.Len() > 0
+}
+
+// entityLabels are the names the request's entity goes by in generated
+// output: the name as given and, for the def it names (by def name, op
+// name or C++ class), its C++ class, op name, interface, enum or pass
+// names.
+func entityLabels(req GenRequest, gen GeneratorInfo) []string {
+	name := req.Entity
+	labels := []string{name}
+	add := func(ls ...string) {
+		for _, l := range ls {
+			if l != "" {
+				labels = append(labels, l)
+			}
+		}
+	}
+	res := req.Result
+	if res == nil {
+		return labels
+	}
+	if gen.Name == "rewriters" {
+		add(structNameOf(res, Options{InputName: req.File}, name))
+		return labels
+	}
+	m := req.Ops
+	if m == nil {
+		m = ods.Build(res)
+	}
+	if op := findOp(m, name); op != nil {
+		add(op.CppClass, op.Name, op.Def.NameString(), newOpView(op).qualClass())
+		return labels
+	}
+	def := res.Def(name)
+	if def == nil {
+		// A C++ class or interface name rather than a def name.
+		for _, d := range res.Defs {
+			for _, f := range []string{"cppClassName", "className", "cppInterfaceName", "argument"} {
+				if s, ok := d.StringValue(f); ok && s == name {
+					def = d
+				}
+			}
+			if def != nil {
+				break
+			}
+		}
+	}
+	if def == nil {
+		return labels
+	}
+	add(def.NameString())
+	for _, f := range []string{"cppClassName", "className", "cppInterfaceName", "argument"} {
+		if s, ok := def.StringValue(f); ok {
+			add(s)
+		}
+	}
+	if def.IsA("Dialect") {
+		add(strings.ReplaceAll(def.NameString(), "_", ""))
+	}
+	return labels
+}
