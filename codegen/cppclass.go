@@ -70,7 +70,9 @@ type cppMethod struct {
 	ret, name  string
 	params     []cppParam
 	tmplParams []string
-	// body is the method's own indented stream, made on first use.
+	// text is the body while it is written at indentation 0; body is the
+	// method's own indented stream, made when an indented body needs one.
+	text       string
 	body       *indentWriter
 	deprecated *string
 	inits      [][2]string // constructor member initializers
@@ -87,8 +89,47 @@ func (m *cppMethod) makesRedundant(other *cppMethod) bool {
 func (m *cppMethod) b() *indentWriter {
 	if m.body == nil {
 		m.body = newIndentWriter()
+		m.body.write(m.text)
 	}
 	return m.body
+}
+
+// addBody writes s to the body at indentation 0: as the stream would, but
+// without one while the body needs none.
+func (m *cppMethod) addBody(s string) {
+	if m.body != nil {
+		m.body.write(s)
+		return
+	}
+	m.text += emptyBlankLines(s)
+}
+
+// emptyBlankLines drops the blanks of lines that hold nothing else, as an
+// indented stream writes them.
+func emptyBlankLines(s string) string {
+	blank := func(line string) bool { return line != "" && strings.TrimLeft(line, " \t\v\f\r") == "" }
+	has := false
+	for rest := s; rest != "" && !has; {
+		line, after, found := strings.Cut(rest, "\n")
+		has = found && blank(line)
+		rest = after
+	}
+	if !has {
+		return s
+	}
+	var sb strings.Builder
+	for rest := s; rest != ""; {
+		line, after, found := strings.Cut(rest, "\n")
+		if found && blank(line) {
+			line = ""
+		}
+		sb.WriteString(line)
+		if found {
+			sb.WriteByte('\n')
+		}
+		rest = after
+	}
+	return sb.String()
 }
 
 func (m *cppMethod) init(name, value string) { m.inits = append(m.inits, [2]string{name, value}) }
@@ -166,10 +207,11 @@ func writeTemplateParams(w *indentWriter, params []string) {
 // writeBody is MethodBody::writeTo: leading newlines dropped, a final one
 // added.
 func (m *cppMethod) writeBody(w *indentWriter) {
-	if m.body == nil {
-		return
+	s := m.text
+	if m.body != nil {
+		s = m.body.String()
 	}
-	s := strings.TrimLeft(m.body.String(), "\n")
+	s = strings.TrimLeft(s, "\n")
 	if s == "" {
 		return
 	}
@@ -360,6 +402,7 @@ func (c *cppClass) finalize() {
 		}
 	}
 	c.methods, c.named = nil, nil
+	c.decls = append(make([]cppDecl, 0, len(c.decls)+len(pub)+len(priv)+len(c.fields)+4), c.decls...)
 	if len(pub) > 0 && c.lastVisibility() != public {
 		c.declareVisibility(public)
 	}

@@ -67,14 +67,14 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 
 	v.genOperandGetters(generic, base, "RangeT", "ValueT", "odsOperands.begin()", "odsOperands.size()")
 	if m := generic.addMethod("RangeT", "getOperands", 0); m != nil {
-		m.b().w("  return odsOperands;")
+		m.addBody("  return odsOperands;")
 	}
 
-	v.must(base.addMethod("const Properties &", "getProperties", mInline), "Adaptor::getProperties").b().w("  return properties;")
-	v.must(base.addMethod("::mlir::DictionaryAttr", "getAttributes", mInline), "Adaptor::getAttributes").b().w("  return odsAttrs;")
+	v.must(base.addMethod("const Properties &", "getProperties", mInline), "Adaptor::getProperties").addBody("  return properties;")
+	v.must(base.addMethod("::mlir::DictionaryAttr", "getAttributes", mInline), "Adaptor::getAttributes").addBody("  return odsAttrs;")
 	for _, p := range v.props {
 		name := getter(p.Name)
-		v.must(base.addMethod(p.CppType, name, mInline), name).b().w("  return getProperties()." + name + "();")
+		v.must(base.addMethod(p.CppType, name, mInline), name).addBody("  return getProperties()." + name + "();")
 	}
 	for _, a := range v.attrs[:v.numNative] {
 		name := getter(a.name)
@@ -85,7 +85,7 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 		m := v.must(base.addMethod(a.storage, name+"Attr", props), "Adaptor::"+name+"Attr")
 		if props == mInline {
 			m.b().in().w("auto attr = ::llvm::" + a.castKind() + "<" + a.storage + ">(getProperties()." + a.name + ");\n")
-			m.b().w("return attr;\n")
+			m.addBody("return attr;\n")
 		}
 		v.must(base.addMethod(a.ret, name, 0), name)
 		a.checkDefaultBuildable()
@@ -97,15 +97,15 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 		name := getter(r.Name)
 		if r.Variadic {
 			v.must(base.addMethod("::mlir::RegionRange", name, mInline), "Adaptor::"+name).
-				b().w("  return odsRegions.drop_front(" + strconv.Itoa(i) + ");")
+				addBody("  return odsRegions.drop_front(" + strconv.Itoa(i) + ");")
 			continue
 		}
 		v.must(base.addMethod("::mlir::Region &", name, mInline), "Adaptor::"+name).
-			b().w("  return *odsRegions[" + strconv.Itoa(i) + "];")
+			addBody("  return *odsRegions[" + strconv.Itoa(i) + "];")
 	}
 	if len(op.Regions) > 0 {
 		if m := base.addMethod("::mlir::RegionRange", "getRegions", mInline); m != nil {
-			m.b().w("  return odsRegions;")
+			m.addBody("  return odsRegions;")
 		}
 	}
 

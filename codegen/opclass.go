@@ -135,7 +135,7 @@ func (e *opEmitter) genAttrNameGetters() {
 	v, c := e.v, e.c
 	m := v.must(c.addMethod("::llvm::ArrayRef<::llvm::StringRef>", "getAttributeNames", mStatic|mInline), "getAttributeNames")
 	if !v.attrSizedOperands && len(v.meta) == 0 {
-		m.b().w("  return {};")
+		m.addBody("  return {};")
 		return
 	}
 	var names []string
@@ -145,16 +145,16 @@ func (e *opEmitter) genAttrNameGetters() {
 	if v.attrSizedOperands {
 		names = append(names, `::llvm::StringRef("operandSegmentSizes")`)
 	}
-	m.b().w("  static ::llvm::StringRef attrNames[] = {" + strings.Join(names, ", ") + "};\n  return ::llvm::ArrayRef(attrNames);")
+	m.addBody("  static ::llvm::StringRef attrNames[] = {" + strings.Join(names, ", ") + "};\n  return ::llvm::ArrayRef(attrNames);")
 
 	m = v.must(c.addMethod("::mlir::StringAttr", "getAttributeNameForIndex", mPrivate|mInline, param("unsigned", "index")), "getAttributeNameForIndex")
-	m.b().w("  return getAttributeNameForIndex((*this)->getName(), index);")
+	m.addBody("  return getAttributeNameForIndex((*this)->getName(), index);")
 	m = v.must(c.addMethod("::mlir::StringAttr", "getAttributeNameForIndex", mPrivate|mStatic|mInline,
 		param("::mlir::OperationName", "name"), param("unsigned", "index")), "getAttributeNameForIndex")
 	if len(v.meta) == 0 {
-		m.b().w("  return {};")
+		m.addBody("  return {};")
 	} else {
-		m.b().w("\n  assert(index < " + strconv.Itoa(len(v.meta)) + " && \"invalid attribute index\");\n" +
+		m.addBody("\n  assert(index < " + strconv.Itoa(len(v.meta)) + " && \"invalid attribute index\");\n" +
 			"  assert(name.getStringRef() == getOperationName() && \"invalid operation name\");\n" +
 			"  assert(name.isRegistered() && \"Operation isn't registered, missing a \"\n" +
 			"        \"dependent dialect loading?\");\n" +
@@ -162,15 +162,15 @@ func (e *opEmitter) genAttrNameGetters() {
 	}
 	for i, a := range v.meta {
 		name := getter(a.name) + "AttrName"
-		v.must(c.addMethod("::mlir::StringAttr", name, mInline), name).b().w("  return getAttributeNameForIndex(" + strconv.Itoa(i) + ");")
+		v.must(c.addMethod("::mlir::StringAttr", name, mInline), name).addBody("  return getAttributeNameForIndex(" + strconv.Itoa(i) + ");")
 		v.must(c.addMethod("::mlir::StringAttr", name, mStatic|mInline, param("::mlir::OperationName", "name")), name).
-			b().w("  return getAttributeNameForIndex(name, " + strconv.Itoa(i) + ");")
+			addBody("  return getAttributeNameForIndex(name, " + strconv.Itoa(i) + ");")
 	}
 	if v.attrSizedOperands {
 		name := "getOperandSegmentSizesAttrName"
-		v.must(c.addMethod("::mlir::StringAttr", name, mInline), name).b().w(" return (*this)->getName().getAttributeNames().back();")
+		v.must(c.addMethod("::mlir::StringAttr", name, mInline), name).addBody(" return (*this)->getName().getAttributeNames().back();")
 		v.must(c.addMethod("::mlir::StringAttr", name, mStatic|mInline, param("::mlir::OperationName", "name")), name).
-			b().w(" return name.getAttributeNames().back();")
+			addBody(" return name.getAttributeNames().back();")
 	}
 }
 
@@ -192,7 +192,7 @@ func (e *opEmitter) genOpAsmInterface() {
 
 func (e *opEmitter) genOpNameGetter() {
 	e.v.must(e.c.addMethod("::llvm::StringLiteral", "getOperationName", mStatic|mConstexpr), "getOperationName").
-		b().w(`  return ::llvm::StringLiteral("` + e.v.op.Name + `");`)
+		addBody(`  return ::llvm::StringLiteral("` + e.v.op.Name + `");`)
 }
 
 // valueRangeReturnCode is the body of getODSOperands/getODSResults.
@@ -222,14 +222,14 @@ func (v *opView) genOperandGetters(c, base *cppClass, rangeType, elemType, begin
 		params = append(params, param("unsigned", "odsOperandsSize"))
 	}
 	if m := target.addMethod("std::pair<unsigned, unsigned>", "getODSOperandIndexAndLength", props, params...); m != nil && numVariadic == 0 {
-		m.b().w("  return {index, 1};\n")
+		m.addBody("  return {index, 1};\n")
 	}
 	if base != nil {
 		v.must(c.addMethod("std::pair<unsigned, unsigned>", "getODSOperandIndexAndLength", mInline, param("unsigned", "index")), "getODSOperandIndexAndLength").
 			b().in().w("return Base::getODSOperandIndexAndLength(index, " + sizeCall + ");")
 	}
 	v.must(c.addMethod(rangeType, "getODSOperands", mInline, param("unsigned", "index")), "getODSOperands").
-		b().w(valueRangeReturnCode(beginCall, "getODSOperandIndexAndLength(index)"))
+		addBody(valueRangeReturnCode(beginCall, "getODSOperandIndexAndLength(index)"))
 	for i, a := range v.operands {
 		if a.Name == "" {
 			continue
@@ -251,7 +251,7 @@ func (v *opView) genOperandGetters(c, base *cppClass, rangeType, elemType, begin
 		case a.VariadicOfVariadic:
 			seg := getter(a.SegmentAttr)
 			if base != nil {
-				v.must(c.addMethod("::llvm::SmallVector<"+rangeType+">", name, 0), name).b().w(
+				v.must(c.addMethod("::llvm::SmallVector<"+rangeType+">", name, 0), name).addBody(
 					"\n  auto tblgenTmpOperands = getODSOperands(" + idx + ");\n  auto sizes = " + seg + "();\n\n" +
 						"  ::llvm::SmallVector<" + rangeType + "> tblgenTmpOperandGroups;\n" +
 						"  for (int i = 0, e = sizes.size(); i < e; ++i) {\n" +
@@ -261,9 +261,9 @@ func (v *opView) genOperandGetters(c, base *cppClass, rangeType, elemType, begin
 				continue
 			}
 			v.must(c.addMethod("::mlir::OperandRangeRange", name, mInline), name).
-				b().w("  return getODSOperands(" + idx + ").split(" + seg + "Attr());")
+				addBody("  return getODSOperands(" + idx + ").split(" + seg + "Attr());")
 		case a.Variadic:
-			v.must(c.addMethod(rangeType, name, mInline), name).b().w("  return getODSOperands(" + idx + ");")
+			v.must(c.addMethod(rangeType, name, mInline), name).addBody("  return getODSOperands(" + idx + ");")
 		default:
 			ret := elemType
 			if base == nil {
@@ -294,7 +294,7 @@ func (e *opEmitter) genOperandSetters() {
 		}
 		m := e.v.must(e.c.addMethod(ret, name+"Mutable", props), name)
 		if props == mInline {
-			m.b().w("  auto range = getODSOperandIndexAndLength(" + strconv.Itoa(i) + ");\n" +
+			m.addBody("  auto range = getODSOperandIndexAndLength(" + strconv.Itoa(i) + ");\n" +
 				"  return getOperation()->getOpOperand(range.first);\n")
 		}
 	}
@@ -307,10 +307,10 @@ func (e *opEmitter) genResultGetters() {
 		props = mInline
 	}
 	if m := c.addMethod("std::pair<unsigned, unsigned>", "getODSResultIndexAndLength", props, param("unsigned", "index")); m != nil && props == mInline {
-		m.b().w("  return {index, 1};\n")
+		m.addBody("  return {index, 1};\n")
 	}
 	v.must(c.addMethod("::mlir::Operation::result_range", "getODSResults", mInline, param("unsigned", "index")), "getODSResults").
-		b().w(valueRangeReturnCode("getOperation()->result_begin()", "getODSResultIndexAndLength(index)"))
+		addBody(valueRangeReturnCode("getOperation()->result_begin()", "getODSResultIndexAndLength(index)"))
 	for i, r := range v.op.Results {
 		if r.Name == "" {
 			continue
@@ -319,13 +319,13 @@ func (e *opEmitter) genResultGetters() {
 		switch {
 		case r.Optional:
 			t := typedValue(r.CppType)
-			v.must(c.addMethod(t, name, mInline), name).b().w("  auto results = getODSResults(" + idx + ");\n" +
+			v.must(c.addMethod(t, name, mInline), name).addBody("  auto results = getODSResults(" + idx + ");\n" +
 				"  return results.empty() ? " + t + "() : ::llvm::cast<" + t + ">(*results.begin());")
 		case resultVariadic(r):
-			v.must(c.addMethod("::mlir::Operation::result_range", name, mInline), name).b().w("  return getODSResults(" + idx + ");")
+			v.must(c.addMethod("::mlir::Operation::result_range", name, mInline), name).addBody("  return getODSResults(" + idx + ");")
 		default:
 			t := typedValue(r.CppType)
-			v.must(c.addMethod(t, name, mInline), name).b().w("  return ::llvm::cast<" + t + ">(*getODSResults(" + idx + ").begin());")
+			v.must(c.addMethod(t, name, mInline), name).addBody("  return ::llvm::cast<" + t + ">(*getODSResults(" + idx + ").begin());")
 		}
 	}
 }
@@ -338,10 +338,10 @@ func (e *opEmitter) genRegionGetters() {
 		name, idx := getter(r.Name), strconv.Itoa(i)
 		if r.Variadic {
 			e.v.must(e.c.addMethod("::mlir::MutableArrayRef<::mlir::Region>", name, mInline), name).
-				b().w("  return (*this)->getRegions().drop_front(" + idx + ");")
+				addBody("  return (*this)->getRegions().drop_front(" + idx + ");")
 			continue
 		}
-		e.v.must(e.c.addMethod("::mlir::Region &", name, mInline), name).b().w("  return (*this)->getRegion(" + idx + ");")
+		e.v.must(e.c.addMethod("::mlir::Region &", name, mInline), name).addBody("  return (*this)->getRegion(" + idx + ");")
 	}
 }
 
@@ -353,10 +353,10 @@ func (e *opEmitter) genSuccessorGetters() {
 		name, idx := getter(s.Name), strconv.Itoa(i)
 		if s.Variadic {
 			e.v.must(e.c.addMethod("::mlir::SuccessorRange", name, mInline), name).
-				b().w("  return {std::next((*this)->successor_begin(), " + idx + "), (*this)->successor_end()};")
+				addBody("  return {std::next((*this)->successor_begin(), " + idx + "), (*this)->successor_end()};")
 			continue
 		}
-		e.v.must(e.c.addMethod("::mlir::Block *", name, mInline), name).b().w("  return (*this)->getSuccessor(" + idx + ");")
+		e.v.must(e.c.addMethod("::mlir::Block *", name, mInline), name).addBody("  return (*this)->getSuccessor(" + idx + ");")
 	}
 }
 
@@ -393,7 +393,7 @@ func (e *opEmitter) genPropertiesSupport() {
 func (e *opEmitter) genPropGetters() {
 	for _, p := range e.v.props {
 		name := getter(p.Name)
-		e.v.must(e.c.addMethod(p.CppType, name, mInline), name).b().w("  return getProperties()." + name + "();")
+		e.v.must(e.c.addMethod(p.CppType, name, mInline), name).addBody("  return getProperties()." + name + "();")
 	}
 }
 
@@ -405,7 +405,7 @@ func (e *opEmitter) genPropSetters() {
 		if m == nil {
 			return
 		}
-		m.b().w("  getProperties()." + name + "(" + arg + ");")
+		m.addBody("  getProperties()." + name + "(" + arg + ");")
 	}
 }
 
@@ -441,7 +441,7 @@ func (e *opEmitter) genAttrGetters() {
 			continue
 		}
 		if m := c.addMethod(a.storage, name+"Attr", mInline); m != nil {
-			m.b().w("  return ::llvm::" + a.castKind() + "<" + a.storage + ">(getProperties()." + a.name + ");")
+			m.addBody("  return ::llvm::" + a.castKind() + "<" + a.storage + ">(getProperties()." + a.name + ");")
 		}
 		v.must(c.addMethod(a.ret, name, 0), name)
 		a.checkDefaultBuildable()
@@ -461,7 +461,7 @@ func (e *opEmitter) genAttrSetters() {
 		}
 		name := setter(a.name)
 		if m := e.c.addMethod("void", name+"Attr", mInline, param(a.storage, "attr")); m != nil {
-			m.b().w("  getProperties()." + a.name + " = attr;")
+			m.addBody("  getProperties()." + a.name + " = attr;")
 		}
 		base := a.arg.BaseAttr()
 		baseStorage := trimmed(base, "storageType")
@@ -489,7 +489,7 @@ func (e *opEmitter) genOptionalAttrRemovers() {
 			continue
 		}
 		if m := e.c.addMethod("::mlir::Attribute", remover(a.name)+"Attr", mInline); m != nil {
-			m.b().w("\n    auto attr = getProperties()." + a.name + ";\n    getProperties()." + a.name + " = {};\n    return attr;\n")
+			m.addBody("\n    auto attr = getProperties()." + a.name + ";\n    getProperties()." + a.name + " = {};\n    return attr;\n")
 		}
 	}
 }

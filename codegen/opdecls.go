@@ -2,8 +2,11 @@ package codegen
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"tdls/ods"
 	"tdls/tablegen"
@@ -85,20 +88,55 @@ func OpDecls(res *eval.Result, opts Options) (string, error) {
 	if err := opErrors(ops); err != nil {
 		return "", err
 	}
+	sections, err := opSections(ops)
+	if err != nil {
+		return "", err
+	}
 	var sb strings.Builder
-	sb.Grow(8192 * len(ops))
+	size := 1024
+	for _, s := range sections {
+		size += len(s) + 128
+	}
+	sb.Grow(size)
 	sb.WriteString(sourceFileHeader("Op Declarations", opts.InputName))
 	for _, op := range ops {
 		writeForwardDecl(&sb, op)
 	}
 	sb.WriteString("#ifdef GET_OP_CLASSES\n#undef GET_OP_CLASSES\n\n")
-	for _, op := range ops {
-		if err := writeOpSection(&sb, op); err != nil {
-			return "", err
-		}
+	for _, s := range sections {
+		sb.WriteString(s)
 	}
 	sb.WriteString("\n#endif // GET_OP_CLASSES\n\n")
 	return sb.String(), nil
+}
+
+// opSections generates the sections of ops on every CPU: each is a
+// function of its op alone. The error is the first in op order.
+func opSections(ops []*ods.Op) ([]string, error) {
+	sections := make([]string, len(ops))
+	errs := make([]error, len(ops))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := min(runtime.GOMAXPROCS(0), len(ops)); w > 0; w-- {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sb strings.Builder
+			for i := int(next.Add(1)) - 1; i < len(ops); i = int(next.Add(1)) - 1 {
+				sb.Grow(16 << 10)
+				errs[i] = writeOpSection(&sb, ops[i])
+				sections[i] = sb.String()
+				sb = strings.Builder{}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return sections, nil
 }
 
 // OpDecl returns the section of OpDecls' output that declares op: its

@@ -1,7 +1,7 @@
 // Command tdlsbench times whole tdls processes against the LLVM tools they
 // stand in for, in the same run, and prints the ratios of the medians.
 //
-//	tdlsbench [-compare parse,...] [-runs 15] [-tdls bin/tdls] [-llvm /usr/lib/llvm-22]
+//	tdlsbench [-compare parse,op-decls,...] [-runs 15] [-tdls bin/tdls] [-llvm /usr/lib/llvm-22]
 //
 // Runs alternate between the two tools so that machine noise falls on both;
 // each row gives the median CPU time and median peak RSS of whole processes
@@ -74,6 +74,17 @@ var comparisons = []comparison{
 			return filepath.Join(llvm, "bin", "llvm-tblgen"), []string{"--dump-json", "-I", include, file}
 		},
 		files: append(slices.Clone(mlirOpsFiles), "mlir/Dialect/Linalg/IR/LinalgStructuredOps.td"),
+	},
+	{
+		name:  "op-decls",
+		about: "tdls gen op-decls (native) vs mlir-tblgen --gen-op-decls (lex, parse, evaluate, ODS model, emit)",
+		tdls: func(include, file string) []string {
+			return []string{"gen", "op-decls", "-I", include, file, "-o", "/dev/null"}
+		},
+		llvm: func(llvm, include, file string) (string, []string) {
+			return filepath.Join(llvm, "bin", "mlir-tblgen"), []string{"--gen-op-decls", "-I", include, file, "-o", "/dev/null"}
+		},
+		files: mlirOpsFiles,
 	},
 	{
 		name:  "gen-rewriters",
