@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -332,32 +333,32 @@ func (e *opEmitter) genResultGetters() {
 
 func (e *opEmitter) genRegionGetters() {
 	for i, r := range e.v.op.Regions {
-		if r.Name == "" {
-			continue
-		}
-		name, idx := getter(r.Name), strconv.Itoa(i)
-		if r.Variadic {
-			e.v.must(e.c.addMethod("::mlir::MutableArrayRef<::mlir::Region>", name, mInline), name).
-				addBody("  return (*this)->getRegions().drop_front(" + idx + ");")
-			continue
-		}
-		e.v.must(e.c.addMethod("::mlir::Region &", name, mInline), name).addBody("  return (*this)->getRegion(" + idx + ");")
+		e.genIndexedGetter(r.Name, i, r.Variadic,
+			"::mlir::MutableArrayRef<::mlir::Region>", "  return (*this)->getRegions().drop_front(%d);",
+			"::mlir::Region &", "  return (*this)->getRegion(%d);")
 	}
 }
 
 func (e *opEmitter) genSuccessorGetters() {
 	for i, s := range e.v.op.Successors {
-		if s.Name == "" {
-			continue
-		}
-		name, idx := getter(s.Name), strconv.Itoa(i)
-		if s.Variadic {
-			e.v.must(e.c.addMethod("::mlir::SuccessorRange", name, mInline), name).
-				addBody("  return {std::next((*this)->successor_begin(), " + idx + "), (*this)->successor_end()};")
-			continue
-		}
-		e.v.must(e.c.addMethod("::mlir::Block *", name, mInline), name).addBody("  return (*this)->getSuccessor(" + idx + ");")
+		e.genIndexedGetter(s.Name, i, s.Variadic,
+			"::mlir::SuccessorRange", "  return {std::next((*this)->successor_begin(), %d), (*this)->successor_end()};",
+			"::mlir::Block *", "  return (*this)->getSuccessor(%d);")
 	}
+}
+
+// genIndexedGetter adds the inline getter of the named region or successor
+// at index i: one returning the rest from i when it is variadic, else the
+// one at i.
+func (e *opEmitter) genIndexedGetter(name string, i int, variadic bool, variadicRet, variadicBody, ret, body string) {
+	if name == "" {
+		return
+	}
+	if variadic {
+		ret, body = variadicRet, variadicBody
+	}
+	name = getter(name)
+	e.v.must(e.c.addMethod(ret, name, mInline), name).addBody(fmt.Sprintf(body, i))
 }
 
 func (e *opEmitter) genPropertiesSupport() {

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,14 +25,7 @@ func genIn(t *testing.T, content string, args ...string) (stdout, stderr string,
 	if _, err := os.Stat(genMLIRTblgen); err != nil {
 		t.Skipf("mlir-tblgen 22 is not installed (%v); run `make llvm`", err)
 	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "g.td"), []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
-	var out, errOut bytes.Buffer
-	code = runGen(append([]string{"-I", genMLIRInclude}, args...), &out, &errOut)
-	return out.String(), errOut.String(), code
+	return runCommandIn(t, "g.td", content, runGen, append([]string{"-I", genMLIRInclude}, args...)...)
 }
 
 func mlirTblgenOut(t *testing.T, gen string) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,14 +24,20 @@ func genRewritersIn(t *testing.T, content string, args ...string) (stdout, stder
 	if _, err := os.Stat(genMLIRInclude); err != nil {
 		t.Skipf("LLVM 22 is not installed (%v); run `make llvm`", err)
 	}
+	return runCommandIn(t, "p.td", content, runGenRewriters, append([]string{"-I", genMLIRInclude, "-I" + genFixtures, "p.td"}, args...)...)
+}
+
+// runCommandIn runs a command in a fresh directory holding file with
+// content, and returns what it printed and its exit code.
+func runCommandIn(t *testing.T, file, content string, run func([]string, io.Writer, io.Writer) int, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "p.td"), []byte(content), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, file), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)
 	var out, errOut bytes.Buffer
-	all := append([]string{"-I", genMLIRInclude, "-I" + genFixtures, "p.td"}, args...)
-	code = runGenRewriters(all, &out, &errOut)
+	code = run(args, &out, &errOut)
 	return out.String(), errOut.String(), code
 }
 
