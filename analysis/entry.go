@@ -28,10 +28,11 @@ type fileParse struct {
 	stmts    []*tablegen.Statement
 	stmtTok  []int // index in tokens of each statement's first token
 	diags    tablegen.Diagnostics
-	openEnd  bool // a statement or an error recovery runs into the end of the file
-	splitAt  bool // an include sits inside a statement or an error recovery
-	reused   int  // statements taken over from the previous version (incremental)
-	reparsed int  // tokens parsed anew
+	passes   []tablegen.Pass // nil when they cannot be taken over (deep nesting)
+	openEnd  bool            // a statement or an error recovery runs into the end of the file
+	splitAt  bool            // an include sits inside a statement or an error recovery
+	reused   int             // statements taken over from the previous version (incremental)
+	reparsed int             // tokens parsed anew
 }
 
 func shiftRange(r tablegen.Range, d tablegen.Pos) tablegen.Range {
@@ -96,6 +97,9 @@ func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
 			toks := append(e.tokens[:len(e.tokens):len(e.tokens)], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof, End: e.eof})
 			res := tablegen.Parse(set, toks)
 			p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
+			if !res.Deep {
+				p.passes = res.Passes
+			}
 		}
 		p.stmtTok = make([]int, len(p.stmts))
 		for i, st := range p.stmts {

@@ -156,6 +156,12 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 	for _, p := range paths {
 		w.disk.forget(filepath.Clean(p))
 	}
+	if created {
+		// Who includes whom may have changed.
+		w.mu.Lock()
+		w.graph = nil
+		w.mu.Unlock()
+	}
 	return w.update(func(cfg *Config, ov map[string]*Overlay) map[string]bool {
 		if created {
 			return nil // nothing is reused

@@ -91,3 +91,62 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParsePasses checks what incremental reparse relies on: the passes of
+// the top-level loop tile the tokens and carry every diagnostic but the
+// unknown operators', and each pass, parsed again alone from its start with
+// the tokens that follow, is the same pass.
+func FuzzParsePasses(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		set := NewSourceSet()
+		file := set.AddFile("fuzz.td", []byte(src))
+		toks, _ := LexFile(set, file)
+		res := Parse(set, toks)
+		if res.Deep {
+			return
+		}
+		want := BangDiagnostics(toks)
+		at := 0
+		for _, ps := range res.Passes {
+			if ps.From != at || ps.To <= ps.From || ps.Seen < ps.To || ps.Seen > len(toks) {
+				t.Fatalf("pass %+v after token %d", ps, at)
+			}
+			at = ps.To
+			want = append(want, ps.Diags...)
+		}
+		if at != len(toks)-1 {
+			t.Fatalf("the passes end at token %d of %d", at, len(toks))
+		}
+		if !sameDiags(want, res.Diags) {
+			t.Fatalf("passes' diagnostics %v, the parse's %v", want, res.Diags)
+		}
+		for k, ps := range res.Passes {
+			again, stopped := ParseUntil(set, toks[ps.From:], func(i int) bool { return i == ps.To-ps.From })
+			if stopped != ps.To-ps.From || len(again.Passes) != 1 {
+				t.Fatalf("pass %d alone stopped at %d with %d passes", k, stopped, len(again.Passes))
+			}
+			a := again.Passes[0]
+			if a.Seen+ps.From != ps.Seen || !sameDiags(a.Diags, ps.Diags) || (a.Stmt < 0) != (ps.Stmt < 0) {
+				t.Fatalf("pass %d alone: %+v, in the parse: %+v", k, a, ps)
+			}
+			if a.Stmt >= 0 && again.Statements[a.Stmt].Range() != res.Statements[ps.Stmt].Range() {
+				t.Fatalf("pass %d alone has statement %v, in the parse %v", k, again.Statements[a.Stmt].Range(), res.Statements[ps.Stmt].Range())
+			}
+		}
+	})
+}
+
+func sameDiags(a, b Diagnostics) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Range != b[i].Range || a[i].Message != b[i].Message || a[i].Code != b[i].Code {
+			return false
+		}
+	}
+	return true
+}

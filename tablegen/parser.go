@@ -31,12 +31,74 @@ const MaxNesting = 512
 type ParseResult struct {
 	Statements []*Statement
 	Diags      Diagnostics
+	// Passes are the turns of the top-level loop, in order: what an
+	// incremental reparse may take over from this result.
+	Passes []Pass
+	// Deep reports brackets nested past MaxNesting: their collapse depends
+	// on the whole token stream, so no pass can be taken over alone.
+	Deep bool
+}
+
+// Pass is one turn of the parser's top-level loop: one statement, or the
+// tokens skipped after an error or a stray '}'. A pass depends on nothing
+// but the tokens from From to Seen (and the text between them): parsed
+// again at the same tokens it gives the same statement and diagnostics.
+type Pass struct {
+	From, To int // token indices: where it starts, where the next pass starts
+	Seen     int // one past the last token it looked at
+	Stmt     int // index of its statement in Statements, or -1
+	Diags    Diagnostics
 }
 
 // Parse parses a translation unit's tokens (as LexUnit produced them). The
 // source set is used for line starts in recovery and in messages.
 func Parse(set *SourceSet, toks []Token) *ParseResult {
 	return newStmtParser(set, toks).parseAll()
+}
+
+// ParseUntil parses toks as Parse does, but stops at the first top-level
+// statement boundary i > 0 for which stop(i) holds, and returns it (the
+// index of the EOF token when it reached the end). Unknown-operator
+// diagnostics are left out (see BangDiagnostics): the caller knows which
+// tokens it parsed.
+func ParseUntil(set *SourceSet, toks []Token, stop func(i int) bool) (*ParseResult, int) {
+	p := newStmtParser(set, toks)
+	p.stop = stop
+	stmts := p.list(false)
+	return p.result(stmts), p.i
+}
+
+// BangDiagnostics reports the unknown !operators among toks (the grammar
+// accepts any name, so the statement is kept).
+func BangDiagnostics(toks []Token) Diagnostics {
+	var ds Diagnostics
+	for _, t := range toks {
+		if t.Kind == TokBang {
+			if _, ok := BangOperators[t.Text[1:]]; !ok {
+				ds.errorAt(t.Range(), "syntax-bang", fmt.Sprintf("unknown operator '%s'", t.Text))
+			}
+		}
+	}
+	return ds
+}
+
+// NestsTooDeep reports whether toks nest brackets past MaxNesting, as the
+// parser counts them.
+func NestsTooDeep(toks []Token) bool {
+	depth := 0
+	for _, t := range toks {
+		switch t.Kind {
+		case TokLParen, TokLSquare, TokLBrace, TokLess:
+			if depth++; depth > MaxNesting {
+				return true
+			}
+		case TokRParen, TokRSquare, TokRBrace, TokGreater:
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return false
 }
 
 // ParseReference parses with the participle grammar instead of the
@@ -59,9 +121,18 @@ func newStmtParser(set *SourceSet, toks []Token) *stmtParser {
 }
 
 func (p *stmtParser) parseAll() *ParseResult {
-	p.checkBangs()
+	p.diags = append(p.diags, BangDiagnostics(p.toks)...)
 	stmts := p.list(false)
-	return &ParseResult{Statements: stmts, Diags: p.diags}
+	return p.result(stmts)
+}
+
+// result makes the parse's result, giving each pass its diagnostics.
+func (p *stmtParser) result(stmts []*Statement) *ParseResult {
+	res := &ParseResult{Statements: stmts, Diags: p.diags, Passes: make([]Pass, len(p.passes)), Deep: p.deep}
+	for k, ps := range p.passes {
+		res.Passes[k] = Pass{From: ps.from, To: ps.to, Seen: ps.seen, Stmt: ps.stmt, Diags: p.diags[ps.diagFrom:ps.diagTo:ps.diagTo]}
+	}
+	return res
 }
 
 type stmtParser struct {
@@ -69,8 +140,26 @@ type stmtParser struct {
 	toks    []Token
 	prevEnd []Pos // end of the token before each token
 	i       int   // cursor
+	far     int   // the furthest the cursor has been in this pass
 	diags   Diagnostics
 	ref     *lexer.PeekingLexer // non-nil in reference (participle) mode
+	passes  []passMark
+	deep    bool
+	stop    func(i int) bool // ParseUntil's
+}
+
+// passMark records a pass while diagnostics still grow.
+type passMark struct {
+	from, to, seen, stmt int
+	diagFrom, diagTo     int
+}
+
+// moveTo sets the cursor, keeping track of how far the pass looked.
+func (p *stmtParser) moveTo(i int) {
+	p.i = i
+	if i > p.far {
+		p.far = i
+	}
 }
 
 // node builds a Node spanning tokens [start, cursor).
@@ -83,7 +172,7 @@ func (p *stmtParser) peek() Token { return p.toks[p.i] }
 
 func (p *stmtParser) advance() {
 	if p.i < len(p.toks)-1 {
-		p.i++
+		p.moveTo(p.i + 1)
 	}
 }
 
@@ -105,7 +194,7 @@ func (p *stmtParser) collapseDeepNesting(toks []Token) []Token {
 		}
 		if !copied {
 			toks = append([]Token(nil), toks...)
-			copied = true
+			copied, p.deep = true, true
 		}
 		p.diags.errorAt(toks[i].Range(), "syntax-nesting",
 			fmt.Sprintf("brackets nested deeper than %d levels; the statement is skipped", MaxNesting))
@@ -124,36 +213,31 @@ func (p *stmtParser) collapseDeepNesting(toks []Token) []Token {
 	return toks
 }
 
-// checkBangs reports unknown !operators (the grammar accepts any name, so
-// the statement is kept).
-func (p *stmtParser) checkBangs() {
-	for _, t := range p.toks {
-		if t.Kind == TokBang {
-			if _, ok := BangOperators[t.Text[1:]]; !ok {
-				p.diags.errorAt(t.Range(), "syntax-bang", fmt.Sprintf("unknown operator '%s'", t.Text))
-			}
-		}
-	}
-}
-
-// list parses statements until end of input, or until '}' when braced.
+// list parses statements until end of input, or until '}' when braced. At
+// the top level each turn is recorded as a pass.
 func (p *stmtParser) list(braced bool) []*Statement {
 	var out []*Statement
 	for {
 		t := p.peek()
-		switch t.Kind {
-		case TokEOF:
+		if t.Kind == TokEOF || braced && t.Kind == TokRBrace {
 			return out
-		case TokRBrace:
-			if braced {
-				return out
-			}
+		}
+		if !braced && p.stop != nil && p.i > 0 && p.stop(p.i) {
+			return out
+		}
+		mark := passMark{from: p.i, stmt: -1, diagFrom: len(p.diags)}
+		p.far = p.i
+		if t.Kind == TokRBrace {
 			p.diags.errorAt(t.Range(), "syntax-unexpected", "unexpected '}' outside any block")
 			p.advance()
-			continue
-		}
-		if st := p.statement(); st != nil {
+		} else if st := p.statement(); st != nil {
 			out = append(out, st)
+			mark.stmt = len(out) - 1
+		}
+		if !braced {
+			// The cursor looked one token ahead of where it went.
+			mark.to, mark.seen, mark.diagTo = p.i, min(p.far+2, len(p.toks)), len(p.diags)
+			p.passes = append(p.passes, mark)
 		}
 	}
 }
@@ -171,7 +255,7 @@ func produce[P any](p *stmtParser, start int, descent func() *P, ref *participle
 			p.participleError(err, start)
 			return nil, false
 		}
-		p.i = int(p.ref.RawCursor())
+		p.moveTo(int(p.ref.RawCursor()))
 		return v, true
 	}
 	defer func() {
@@ -351,19 +435,19 @@ func (p *stmtParser) recover(start, errAt int) {
 			depth++
 		case t.Kind == TokRBrace:
 			if depth <= 0 {
-				p.i = i
+				p.moveTo(i)
 				return
 			}
 			depth--
 		case depth <= 0 && isStatementKeyword(t.Kind):
-			p.i = i
+			p.moveTo(i)
 			return
 		case depth > 0 && isDefinitionKeyword(t.Kind) && p.atLineStart(t):
-			p.i = i
+			p.moveTo(i)
 			return
 		}
 	}
-	p.i = len(p.toks) - 1
+	p.moveTo(len(p.toks) - 1)
 }
 
 // atLineStart reports whether t is the first thing on its line, in column 1.
