@@ -185,7 +185,6 @@ comment starters in the C++ inside do not confuse the TableGen around it."
     (define-derived-mode tablegen-mode tdls-tablegen-mode "TableGen"
       "Major mode for LLVM TableGen files (tdls's, as LLVM's is not installed).")))
 
-;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.td\\'" . tablegen-mode))
 
 ;;;; eglot
