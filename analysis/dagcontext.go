@@ -28,7 +28,7 @@ var statementStarts = map[string]bool{"def": true, "defm": true, "class": true, 
 // dagContextAt scans back from p (exclusive).
 func (v *FileView) dagContextAt(p tablegen.Pos) dagContext {
 	toks := v.toks
-	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > p }) - 1
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].End() > p }) - 1
 	c := dagContext{prev: i, stmt: -1}
 	var closers []tablegen.TokenKind
 	match := map[tablegen.TokenKind]tablegen.TokenKind{

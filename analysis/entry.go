@@ -68,7 +68,6 @@ func newFileEntry(path string, fl *fileLex, base tablegen.Pos, src []byte) *file
 	e.tokens = make([]tablegen.Token, len(fl.tokens))
 	for i, t := range fl.tokens {
 		t.Pos += d
-		t.End += d
 		e.tokens[i] = t
 	}
 	e.diags = shiftDiags(fl.diags, d)
@@ -94,7 +93,7 @@ func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
 			p = reparse(set, prev, e)
 		}
 		if p == nil {
-			toks := append(e.tokens[:len(e.tokens):len(e.tokens)], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof, End: e.eof})
+			toks := append(e.tokens[:len(e.tokens):len(e.tokens)], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof})
 			res := tablegen.Parse(set, toks)
 			p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
 			if !res.Deep {

@@ -65,13 +65,13 @@ func (v *FileView) Pos(off int) tablegen.Pos {
 // TokenAt returns the index of the token containing p (start <= p < end, or
 // p == end for the token just before the cursor), or -1.
 func (v *FileView) TokenAt(p tablegen.Pos) int {
-	i := sort.Search(len(v.toks), func(i int) bool { return v.toks[i].End >= p })
+	i := sort.Search(len(v.toks), func(i int) bool { return v.toks[i].End() >= p })
 	if i >= len(v.toks) || v.toks[i].Pos > p {
 		return -1
 	}
 	// Between two touching tokens, as in `(Toy_AddOp`, the one whose first
 	// character is under the cursor wins over the one just before it.
-	if v.toks[i].End == p && i+1 < len(v.toks) && v.toks[i+1].Pos == p {
+	if v.toks[i].End() == p && i+1 < len(v.toks) && v.toks[i+1].Pos == p {
 		return i + 1
 	}
 	return i

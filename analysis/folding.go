@@ -134,7 +134,7 @@ func (v *FileView) commentFolds() []Fold {
 			gap(prev, off)
 		}
 		flush()
-		prev = v.File.Offset(t.End)
+		prev = v.File.Offset(t.End())
 	}
 	if prev < len(src) {
 		gap(prev, len(src))

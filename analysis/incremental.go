@@ -30,7 +30,7 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 	}
 	base := cur.base
 	// Tokens before the first that ends at or after the edit are the same.
-	firstChanged := sort.Search(len(pt), func(i int) bool { return int(pt[i].End-base) >= a })
+	firstChanged := sort.Search(len(pt), func(i int) bool { return int(pt[i].End()-base) >= a })
 	k := 0
 	for k < len(old.passes) && old.passes[k].Seen <= firstChanged {
 		k++
@@ -63,7 +63,7 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 	eofPos := cur.eof
 	toks := make([]tablegen.Token, 0, len(ct)-R+1)
 	toks = append(toks, ct[R:]...)
-	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos, End: eofPos})
+	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
 	res, stopped := tablegen.ParseUntil(set, toks, func(i int) bool {
 		_, ok := sync[R+i]
 		return ok

@@ -98,7 +98,7 @@ func (v *FileView) symbolCompletions(m *Models, p tablegen.Pos, word string, rep
 		if t.Kind == tablegen.TokSemi || statementStarts[t.Text] {
 			break
 		}
-		if t.Kind == tablegen.TokVarName && t.Text != "$_" && !seen[t.Text] && !(t.Pos <= p && p <= t.End) &&
+		if t.Kind == tablegen.TokVarName && t.Text != "$_" && !seen[t.Text] && !(t.Pos <= p && p <= t.End()) &&
 			strings.HasPrefix(t.Text, "$"+word) {
 			seen[t.Text] = true
 			out = append(out, Completion{Label: t.Text, Kind: CompField, Detail: "written in this pattern", Replace: repl})

@@ -47,7 +47,7 @@ func (v *FileView) opEntityHover(m *Models, p tablegen.Pos) (Hover, bool) {
 	}
 	tok := v.toks[i]
 	name := strings.TrimPrefix(tok.Text, "$")
-	in := func(r tablegen.Range) bool { return r.Start.IsValid() && r.Start <= tok.Pos && tok.End <= r.End }
+	in := func(r tablegen.Range) bool { return r.Start.IsValid() && r.Start <= tok.Pos && tok.End() <= r.End }
 	for _, op := range m.Ops.Ops {
 		for _, a := range op.Args {
 			if a.Name == name && in(a.Range) {

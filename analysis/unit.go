@@ -137,7 +137,7 @@ func joinRuns(runs []tokenRun, eof tablegen.Pos) []tablegen.Token {
 	for _, r := range runs {
 		toks = append(toks, r.e.tokens[r.lo:r.hi]...)
 	}
-	return append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eof, End: eof})
+	return append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eof})
 }
 
 // statementsOf returns the top-level statements written in f.

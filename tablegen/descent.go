@@ -130,7 +130,7 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 // token when the next token is on a later line, else at the next token.
 func (p *stmtParser) failMissing(msg string) {
 	if p.i > 0 && p.onLaterLine(p.i) {
-		end := p.toks[p.i-1].End
+		end := p.toks[p.i-1].End()
 		panic(syntaxFailure{at: p.i, msg: msg, rng: Range{end, end}})
 	}
 	p.failf("%s", msg)
@@ -140,10 +140,10 @@ func (p *stmtParser) failMissing(msg string) {
 // ends.
 func (p *stmtParser) onLaterLine(i int) bool {
 	f := p.set.File(p.toks[i].Pos)
-	if f == nil || !f.Contains(p.toks[i-1].End) {
+	if f == nil || !f.Contains(p.toks[i-1].End()) {
 		return true // a file boundary
 	}
-	between := f.Content[f.Offset(p.toks[i-1].End):f.Offset(p.toks[i].Pos)]
+	between := f.Content[f.Offset(p.toks[i-1].End()):f.Offset(p.toks[i].Pos)]
 	for _, c := range between {
 		if c == '\n' {
 			return true

@@ -63,13 +63,13 @@ func FuzzLex(f *testing.F) {
 		}
 		prev := file.Base
 		for _, tk := range toks {
-			if tk.Pos < prev || tk.End < tk.Pos || !file.Contains(tk.End) {
+			if tk.Pos < prev || tk.End() < tk.Pos || !file.Contains(tk.End()) {
 				t.Fatalf("token %v out of order or out of file", tk)
 			}
-			if tk.Kind != TokEOF && tk.Text != src[file.Offset(tk.Pos):file.Offset(tk.End)] {
+			if tk.Kind != TokEOF && tk.Text != src[file.Offset(tk.Pos):file.Offset(tk.End())] {
 				t.Fatalf("token text %q does not match its range", tk.Text)
 			}
-			prev = tk.End
+			prev = tk.End()
 		}
 	})
 }

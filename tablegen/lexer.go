@@ -47,7 +47,7 @@ func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
 	lx.res.Tokens = make([]Token, 0, 4096+len(root.Content)/3)
 	lx.lexFile(root, nil)
 	end := root.Pos(len(root.Content))
-	lx.emit(Token{Kind: TokEOF, Pos: end, End: end})
+	lx.emit(Token{Kind: TokEOF, Pos: end})
 	lx.res.Tokens = lx.joinChunks()
 	return lx.res
 }
@@ -90,7 +90,7 @@ func LexFile(set *SourceSet, f *File) ([]Token, Diagnostics) {
 	lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, keepIncludes: true}
 	lx.lexFile(f, nil)
 	end := f.Pos(len(f.Content))
-	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end})
 	return lx.res.Tokens, lx.res.Diags
 }
 
@@ -226,7 +226,7 @@ func (lx *unitLexer) include(s *scanner, kw Token) {
 		return
 	}
 	name, _ := Unquote(nameTok.Text)
-	inc := Include{Range: Range{kw.Pos, nameTok.End}, NameRng: nameTok.Range(), Name: name, From: s.f}
+	inc := Include{Range: Range{kw.Pos, nameTok.End()}, NameRng: nameTok.Range(), Name: name, From: s.f}
 	defer func() { lx.res.Includes = append(lx.res.Includes, inc) }()
 	if lx.alone {
 		return
@@ -297,7 +297,7 @@ func (s *scanner) errorAt(start, end int, code, msg string) {
 }
 
 func (s *scanner) tok(kind TokenKind, start int) Token {
-	return Token{Kind: kind, Pos: s.pos(start), End: s.pos(s.off), Text: s.src[start:s.off]}
+	return Token{Kind: kind, Pos: s.pos(start), Text: s.src[start:s.off]}
 }
 
 // skipSpace skips whitespace and comments, tracking line starts.

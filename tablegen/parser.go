@@ -113,10 +113,6 @@ func ParseReference(set *SourceSet, toks []Token) *ParseResult {
 func newStmtParser(set *SourceSet, toks []Token) *stmtParser {
 	p := &stmtParser{set: set}
 	p.toks = p.collapseDeepNesting(toks)
-	p.prevEnd = make([]Pos, len(p.toks))
-	for i := 1; i < len(p.toks); i++ {
-		p.prevEnd[i] = p.toks[i-1].End
-	}
 	return p
 }
 
@@ -136,16 +132,15 @@ func (p *stmtParser) result(stmts []*Statement) *ParseResult {
 }
 
 type stmtParser struct {
-	set     *SourceSet
-	toks    []Token
-	prevEnd []Pos // end of the token before each token
-	i       int   // cursor
-	far     int   // the furthest the cursor has been in this pass
-	diags   Diagnostics
-	ref     *lexer.PeekingLexer // non-nil in reference (participle) mode
-	passes  []passMark
-	deep    bool
-	stop    func(i int) bool // ParseUntil's
+	set    *SourceSet
+	toks   []Token
+	i      int // cursor
+	far    int // the furthest the cursor has been in this pass
+	diags  Diagnostics
+	ref    *lexer.PeekingLexer // non-nil in reference (participle) mode
+	passes []passMark
+	deep   bool
+	stop   func(i int) bool // ParseUntil's
 }
 
 // passMark records a pass while diagnostics still grow.
@@ -162,9 +157,14 @@ func (p *stmtParser) moveTo(i int) {
 	}
 }
 
-// node builds a Node spanning tokens [start, cursor).
+// node builds a Node spanning tokens [start, cursor): from the start of the
+// first to the end of the token before the cursor.
 func (p *stmtParser) node(start int) Node {
-	return Node{From: p.toks[start].Pos, To: p.prevEnd[p.i]}
+	n := Node{From: p.toks[start].Pos}
+	if p.i > 0 {
+		n.To = p.toks[p.i-1].End()
+	}
+	return n
 }
 
 func (p *stmtParser) at() int     { return p.i }

@@ -43,7 +43,7 @@ func newAloneLexer(set *SourceSet, defines []string, size int) *unitLexer {
 
 func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
 	end := f.Pos(len(f.Content))
-	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end, End: end})
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end})
 	return &FileLex{File: f, Defines: defines, Tokens: lx.res.Tokens, Includes: lx.res.Includes,
 		Diags: lx.res.Diags, Macros: lx.res.Macros, events: *lx.events, defs: lx.defs}
 }
@@ -111,10 +111,10 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 
 	// Restart after the last token whose lexing read nothing of the edit.
 	toks := old.Tokens[:len(old.Tokens)-1]
-	k := sort.Search(len(toks), func(i int) bool { return int(toks[i].End-oldBase)+lookahead > p })
+	k := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase)+lookahead > p })
 	restart, lineStart := oldBase, true
 	if k > 0 {
-		restart, lineStart = toks[k-1].End, false
+		restart, lineStart = toks[k-1].End(), false
 	}
 	nd := countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, restart)
 	ni := countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, restart)
@@ -144,20 +144,20 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 
 	// The old token that ends where the latest new one does, once past the edit.
-	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End-oldBase) >= oldEditEnd })
+	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase) >= oldEditEnd })
 	oldState := -1 // event index of the old state at the resync point
 	lx.resync = func(t Token, cs []prepCond) bool {
-		end := int(t.End-base) - delta
+		end := int(t.End()-base) - delta
 		if end < oldEditEnd {
 			return false
 		}
-		for j < len(toks) && int(toks[j].End-oldBase) < end {
+		for j < len(toks) && int(toks[j].End()-oldBase) < end {
 			j++
 		}
-		if j == len(toks) || int(toks[j].End-oldBase) != end {
+		if j == len(toks) || int(toks[j].End()-oldBase) != end {
 			return false
 		}
-		e := eventBefore(toks[j].End)
+		e := eventBefore(toks[j].End())
 		var ocs []prepCond
 		ndefs := 0
 		if e >= 0 {
@@ -192,7 +192,7 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 
 	// Back in step after toks[j]: the rest is the old rest, shifted.
-	at := toks[j].End
+	at := toks[j].End()
 	nd = countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, at)
 	ni = countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, at)
 	if nd < 0 || ni < 0 {
@@ -228,8 +228,7 @@ func appendMoved(dst, ts []Token, d, base Pos, src string) []Token {
 	dst = slices.Grow(dst, len(ts))[:n+len(ts)]
 	for i, t := range ts {
 		t.Pos += d
-		t.End += d
-		t.Text = src[t.Pos-base : t.End-base]
+		t.Text = src[t.Pos-base : t.Pos-base+Pos(len(t.Text))]
 		dst[n+i] = t
 	}
 	return dst

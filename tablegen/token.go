@@ -111,16 +111,19 @@ func (k TokenKind) String() string {
 	return fmt.Sprintf("token(%d)", k)
 }
 
-// Token is one lexeme of a translation unit. Text is the raw source text.
+// Token is one lexeme of a translation unit. Text is the raw source text,
+// which starts at Pos.
 type Token struct {
 	Kind TokenKind
 	Pos  Pos
-	End  Pos
 	Text string
 }
 
+// End returns the position just after the token.
+func (t Token) End() Pos { return t.Pos + Pos(len(t.Text)) }
+
 // Range returns the token's source span.
-func (t Token) Range() Range { return Range{t.Pos, t.End} }
+func (t Token) Range() Range { return Range{t.Pos, t.End()} }
 
 // Describe names the token for an error message: "'foo'" or "end of file".
 func (t Token) Describe() string {

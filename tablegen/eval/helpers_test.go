@@ -174,7 +174,7 @@ func before(u *tablegen.Unit, a, b tablegen.Diagnostic) bool {
 func tokenIndex(u *tablegen.Unit, p tablegen.Pos) int {
 	toks := u.Lex.Tokens
 	for j := range toks {
-		if toks[j].Pos <= p && p < toks[j].End || toks[j].Pos == p {
+		if toks[j].Pos <= p && p < toks[j].End() || toks[j].Pos == p {
 			return j
 		}
 	}
