@@ -82,6 +82,13 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		}
 	}
 	w.rememberRoot(root, rootEntry)
+	for _, e := range orderedEntries(a.runs) {
+		if e != rootEntry && s.Overlay(e.path) != nil {
+			// An open file edited as part of another root's unit (a fragment
+			// in its includer's context): its older versions go too.
+			w.forgetOtherVersions(e.path, e.lex)
+		}
+	}
 	if spliceable {
 		for _, r := range a.runs {
 			p := parses[r.e]

@@ -143,11 +143,12 @@ func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, src []byte
 	return e
 }
 
-// drop forgets entries of path built from other contents than keep.
-func (c *entryCache) drop(path string, keep *fileLex) {
+// drop forgets entries of path built from other contents than the one
+// whose hash is keep.
+func (c *entryCache) drop(path string, keep uint64) {
 	c.mu.Lock()
 	for k, e := range c.entries {
-		if e.path == path && k.lex != keep {
+		if e.path == path && k.lex.hash != keep {
 			delete(c.entries, k)
 		}
 	}

@@ -196,9 +196,16 @@ func (w *Workspace) rememberRoot(root string, e *fileEntry) {
 	w.roots[root] = e
 	w.mu.Unlock()
 	if old != nil && old.lex != e.lex {
-		w.entries.drop(root, e.lex)
-		w.lexes.drop(root, e.lex.hash)
+		w.forgetOtherVersions(root, e.lex)
 	}
+}
+
+// forgetOtherVersions lets the caches forget the entries of path made from
+// other contents than keep's: a file being edited would otherwise leave
+// one per keystroke.
+func (w *Workspace) forgetOtherVersions(path string, keep *fileLex) {
+	w.entries.drop(path, keep.hash)
+	w.lexes.drop(path, keep.hash)
 }
 
 func (w *Workspace) forgetRoot(root string) {
