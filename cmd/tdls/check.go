@@ -22,7 +22,8 @@ func init() {
 	})
 }
 
-const checkUsage = `usage: tdls check [-I DIR]... [-D NAME]... [--format=text|json] [--syntax-only] FILE...
+const checkUsage = `usage: tdls check [-I DIR]... [-D NAME]... [--format=text|json] [--syntax-only]
+                  [--cpu-profile FILE] [--mem-profile FILE] FILE...
 
 Reads each FILE as the root of a translation unit, resolving includes as
 llvm-tblgen does (as written, then each -I directory in order), and prints
@@ -32,6 +33,8 @@ every diagnostic. Exits 1 if any is an error, 2 on a bad command line.
   -D NAME                    define the preprocessor macro NAME
   --format text|json         text (FILE:LINE:COL: ...) or LSP-shaped JSON
   --syntax-only              stop after parsing
+  --cpu-profile FILE         write a CPU profile of the run (go tool pprof)
+  --mem-profile FILE         write a heap profile at the end of the run
 `
 
 // checkConfig is what a check of one root needs from the command line.
@@ -43,8 +46,9 @@ type checkConfig struct {
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var cfg checkConfig
+	var prof profiles
 	format, help := "text", false
-	opts := append(includeOptions(&cfg.includeDirs, &cfg.defines),
+	opts := append(append(includeOptions(&cfg.includeDirs, &cfg.defines), prof.options()...),
 		option{names: []string{"format"}, value: true, set: func(v string) error {
 			if v != "text" && v != "json" {
 				return fmt.Errorf("want text or json, got %q", v)
@@ -55,6 +59,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		option{names: []string{"syntax-only"}, set: func(string) error { cfg.syntaxOnly = true; return nil }},
 		option{names: []string{"h", "help"}, set: func(string) error { help = true; return nil }},
 	)
+	defer func() {
+		if err := prof.stop(); err != nil {
+			fmt.Fprintf(stderr, "tdls check: %v\n", err)
+		}
+	}()
 	files, err := parseCommandLine(args, opts)
 	switch {
 	case help:
@@ -68,6 +77,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if err := prof.start(); err != nil {
+		fmt.Fprintf(stderr, "tdls check: %v\n", err)
+		return 2
+	}
 	set := tablegen.NewSourceSet()
 	var diags []tablegen.Diagnostic
 	for _, path := range files {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/pprof"
 	"syscall"
 
 	"go.uber.org/zap"
@@ -32,24 +31,23 @@ var _ io.ReadWriteCloser = stdio{}
 
 func runServe(args []string) int {
 	var opts lsp.Options
-	logFile, logLevel, cpuProfile := "", "info", ""
+	logFile, logLevel := "", "info"
+	var prof profiles
 	list := func(dst *[]string) func(string) error {
 		return func(v string) error { *dst = append(*dst, v); return nil }
 	}
 	ignore := func(string) error { return nil }
-	operands, err := parseCommandLine(args, []option{
+	operands, err := parseCommandLine(args, append([]option{
 		{names: []string{"tablegen-extra-dir", "I"}, value: true, joined: true, set: list(&opts.ExtraDirs)},
 		{names: []string{"tablegen-compilation-database"}, value: true, set: list(&opts.CompileDatabases)},
 		{names: []string{"D"}, value: true, joined: true, set: list(&opts.Defines)},
 		{names: []string{"log-file"}, value: true, set: func(v string) error { logFile = v; return nil }},
 		{names: []string{"log-level", "log"}, value: true, set: func(v string) error { logLevel = v; return nil }},
-		// For performance work: a CPU profile of the whole session.
-		{names: []string{"cpu-profile"}, value: true, set: func(v string) error { cpuProfile = v; return nil }},
 		// Accepted for drop-in compatibility with tblgen-lsp-server and
 		// clients that pass them; they change nothing here.
 		{names: []string{"pretty", "lit-test", "stdio"}, set: ignore},
 		{names: []string{"input-style"}, value: true, set: ignore},
-	})
+	}, prof.options()...)) // for performance work: profiles of the whole session
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
 		return 2
@@ -64,25 +62,23 @@ func runServe(args []string) int {
 		return 2
 	}
 	defer closeLog()
-	if cpuProfile != "" {
-		f, err := os.Create(cpuProfile)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
-			return 2
+	if err := prof.start(); err != nil {
+		fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
+		return 2
+	}
+	stopProfiles := func() {
+		if err := prof.stop(); err != nil {
+			logger.Error("profile", zap.Error(err))
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(os.Stderr, "tdls serve: %v\n", err)
-			return 2
-		}
-		defer pprof.StopCPUProfile()
-		// Clients often end a server with a signal; keep the profile then.
+	}
+	defer stopProfiles()
+	if prof.cpu != "" || prof.mem != "" {
+		// Clients often end a server with a signal; keep the profiles then.
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
 		go func() {
 			<-sig
-			pprof.StopCPUProfile()
-			f.Close()
+			stopProfiles()
 			os.Exit(0)
 		}()
 	}
