@@ -90,6 +90,14 @@ func StartCommand(ctx context.Context, cmd *exec.Cmd) (*Client, error) {
 	return c, nil
 }
 
+// Pid is the process id of a server started by Start, 0 otherwise.
+func (c *Client) Pid() int {
+	if c.cmd == nil || c.cmd.Process == nil {
+		return 0
+	}
+	return c.cmd.Process.Pid
+}
+
 func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 	switch req.Method() {
 	case "textDocument/publishDiagnostics":

@@ -1,0 +1,201 @@
+// Command lspmemory measures what a tdls server keeps in memory through a
+// long editing session: it opens the workspace of MLIR's whole tree (which
+// the server indexes), opens the largest .td files, and prints the resident
+// set after opening them and after N edits spread over them, each edit
+// waited for until its own diagnostics are published. The bar is that the
+// second stays within 1.5 times the first: nothing of superseded snapshots
+// is kept.
+//
+//	go run ./bench/lspmemory [-edits 1000] [-tdls BIN] [-include DIR] [-files 4] [-mem-profile FILE]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"tdls/lsp/lsptest"
+)
+
+func main() {
+	edits := flag.Int("edits", 1000, "edits to make")
+	tdlsBin := flag.String("tdls", "", "tdls binary (built from this module when empty)")
+	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
+	nfiles := flag.Int("files", 4, "how many of the largest .td files to open")
+	profile := flag.String("mem-profile", "", "have the server write its heap profile here when it exits")
+	flag.Parse()
+	tree := filepath.Join(*include, "mlir")
+	files, err := largest(tree, *nfiles)
+	if err != nil || len(files) == 0 {
+		fmt.Fprintf(os.Stderr, "SKIP: no MLIR .td files under %s (install LLVM 22): %v\n", tree, err)
+		os.Exit(0)
+	}
+	if *tdlsBin == "" {
+		dir, err := os.MkdirTemp("", "lspmemory")
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+		*tdlsBin = filepath.Join(dir, "tdls")
+		if out, err := exec.Command("go", "build", "-o", *tdlsBin, "./cmd/tdls").CombinedOutput(); err != nil {
+			fail(fmt.Errorf("building tdls: %v\n%s", err, out))
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	args := []string{"serve", "--tablegen-extra-dir=" + *include, "--log-level=error"}
+	if *profile != "" {
+		args = append(args, "--mem-profile", *profile)
+	}
+	c, err := lsptest.Start(ctx, *tdlsBin, args...)
+	if err != nil {
+		fail(err)
+	}
+	defer c.Shutdown(context.Background())
+	if _, err := c.Initialize(ctx, tree, nil); err != nil {
+		fail(err)
+	}
+	texts := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			fail(err)
+		}
+		texts[f] = string(data)
+		if err := c.Open(ctx, f, texts[f]); err != nil {
+			fail(err)
+		}
+	}
+	pid := c.Pid()
+	idle(pid)
+	opened := rssKB(pid)
+	fmt.Printf("workspace %s indexed, %d files open:\n", tree, len(files))
+	for _, f := range files {
+		fmt.Printf("  %s (%d bytes)\n", strings.TrimPrefix(f, tree+"/"), len(texts[f]))
+	}
+	fmt.Printf("resident after opening: %.1f MB\n", float64(opened)/1024)
+
+	start := time.Now()
+	peak := opened
+	for i := 0; i < *edits; i++ {
+		f := files[i%len(files)]
+		text := texts[f]
+		// An assert typed somewhere in the file, each time in another place
+		// and with another message, so that no result comes from a cache.
+		off := (i * 7919) % len(text)
+		if nl := strings.LastIndexByte(text[:off], '\n'); nl >= 0 {
+			off = nl + 1
+		}
+		tag := "mem-" + strconv.Itoa(i)
+		seen := len(c.Diagnostics(f))
+		if err := c.Change(ctx, f, text[:off]+"assert 0, \""+tag+"\";\n"+text[off:]); err != nil {
+			fail(err)
+		}
+		if err := waitFor(c, f, seen, 60*time.Second); err != nil {
+			fail(fmt.Errorf("edit %d of %s: %v", i, f, err))
+		}
+		if i%50 == 49 {
+			peak = max(peak, rssKB(pid))
+		}
+	}
+	for _, f := range files {
+		c.Settle(f, 500*time.Millisecond, 60*time.Second)
+	}
+	idle(pid)
+	after := rssKB(pid)
+	fmt.Printf("resident after %d edits (%s): %.1f MB, %.2fx the resident after opening (bar 1.5); largest seen during the edits %.1f MB\n",
+		*edits, time.Since(start).Round(time.Second), float64(after)/1024, float64(after)/float64(opened), float64(peak)/1024)
+}
+
+// largest returns the n largest .td files under dir.
+func largest(dir string, n int) ([]string, error) {
+	type file struct {
+		path string
+		size int64
+	}
+	var all []file
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".td") {
+			all = append(all, file{p, info.Size()})
+		}
+		return err
+	})
+	sort.Slice(all, func(i, j int) bool { return all[i].size > all[j].size })
+	var out []string
+	for _, f := range all[:min(n, len(all))] {
+		out = append(out, f.path)
+	}
+	return out, err
+}
+
+// waitFor waits for a publish for path after the first seen.
+func waitFor(c *lsptest.Client, path string, seen int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if len(c.Diagnostics(path)) > seen {
+			return nil
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return fmt.Errorf("no publishDiagnostics within %v", timeout)
+}
+
+// idle waits until the process has used no CPU for two seconds (indexing,
+// evaluations), or a minute has passed.
+func idle(pid int) {
+	deadline := time.Now().Add(time.Minute)
+	last, quiet := cpuTicks(pid), 0
+	for quiet < 8 && time.Now().Before(deadline) {
+		time.Sleep(250 * time.Millisecond)
+		now := cpuTicks(pid)
+		if now == last {
+			quiet++
+		} else {
+			quiet = 0
+		}
+		last = now
+	}
+}
+
+// cpuTicks is the process's user and system time in clock ticks.
+func cpuTicks(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The fields after the command name, which is in parentheses.
+	fields := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(fields) < 13 {
+		return -1
+	}
+	u, _ := strconv.ParseInt(fields[11], 10, 64)
+	s, _ := strconv.ParseInt(fields[12], 10, 64)
+	return u + s
+}
+
+// rssKB is the process's resident set in KiB.
+func rssKB(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "lspmemory:", err)
+	os.Exit(1)
+}
