@@ -50,6 +50,7 @@ dist-test: dist
 bench: llvm build
 	$(GO) run ./bench/cmd/tdlsbench -tdls bin/tdls -llvm $(LLVM_DIR)
 	$(GO) run ./bench/lsplatency -tdls bin/tdls -include $(MLIR_INCLUDE)
+	$(GO) run ./bench/lspmemory -tdls bin/tdls -include $(MLIR_INCLUDE)
 	$(GO) run ./bench/tdindex -folder $(MLIR_INCLUDE)/mlir -include $(MLIR_INCLUDE) -llvm-tblgen $(LLVM_DIR)/bin/llvm-tblgen
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
 
