@@ -1,7 +1,6 @@
 package drr
 
 import (
-	"fmt"
 	"strconv"
 
 	"tdls/ods"
@@ -262,12 +261,10 @@ func (c *checker) opCreation(n *DagNode, resultIndex, depth int) value {
 	switch {
 	case rt == nil && traits:
 		c.aggregateArgs(n, children)
-		if !op.CanBuildWithoutResultTypes() {
-			c.warnf(n.OperatorRange, "drr-result-types", "'%s' is built with the builder taking all operands and no result types, which ODS does not generate for it (it has variadic or optional results); the generated C++ will not compile", op.Name).withOp(op)
-		}
+		c.buildCall(n, createWithoutTypes, partial, depth, resultIndex)
 	case rt == nil && (partial || depth > 0 || resultIndex < 0):
 		c.separateArgs(n, children)
-		c.deducible(n, partial, depth, resultIndex)
+		c.buildCall(n, createSeparate, partial, depth, resultIndex)
 	default:
 		if depth == 0 && resultIndex >= 0 && rt != nil {
 			c.errorf(rt.Range, "drr-return-type-root", "Cannot specify explicit return types in an op whose return values replace the source pattern's root op: the types of '%s' come from the matched op", op.Name).
@@ -275,6 +272,7 @@ func (c *checker) opCreation(n *DagNode, resultIndex, depth int) value {
 			return res
 		}
 		c.aggregateArgs(n, children)
+		c.buildCall(n, createWithTypes, partial, depth, resultIndex)
 		if rt != nil {
 			for i, a := range rt.Args {
 				c.returnTypeArg(a, i, depth+1)
@@ -392,7 +390,7 @@ func (c *checker) operandValue(n *DagNode, slot *ods.Arg, v value, x *DagNode) {
 		count = x.NumReturns()
 	}
 	if count > 1 {
-		c.warnf(x.Range, "drr-multi-value", "'%s' makes %d values but operand #%d%s of '%s' takes one; all of them would be passed (bind it with $name and use $name__N)", x.OperatorName(), count, slot.Index, slotName(slot), n.Op.Name).withOp(n.Op)
+		c.warnf(x.Range, "drr-multi-value", "'%s' makes %d values but operand #%d%s of '%s' takes one; the generated C++ passes all of them and does not compile (bind it with $name and use $name__N)", x.OperatorName(), count, slot.Index, slotName(slot), n.Op.Name).withOp(n.Op)
 	}
 }
 
@@ -414,7 +412,7 @@ func (c *checker) operandLeaf(n *DagNode, slot *ods.Arg, l *DagLeaf) {
 		return
 	}
 	if k := valuesOf(s, idx); k > 1 {
-		c.warnf(l.Range, "drr-multi-value", "'%s' stands for %d values but operand #%d%s of '%s' takes one; use $%s__N to pick one", l.Name, k, slot.Index, slotName(slot), n.Op.Name, l.Name).withOp(n.Op)
+		c.warnf(l.Range, "drr-multi-value", "'%s' stands for %d values but operand #%d%s of '%s' takes one; the generated C++ passes all of them and does not compile: use $%s__N to pick one", l.Name, k, slot.Index, slotName(slot), n.Op.Name, l.Name).withOp(n.Op)
 	}
 	if s.Kind == SymAttr || s.Kind == SymProp {
 		c.warnf(l.Range, "drr-attribute-as-value", "'%s' is %s but is given for operand #%d%s of '%s'; the generated C++ will not compile", l.Name, describeSymbol(s), slot.Index, slotName(slot), n.Op.Name).withOp(n.Op)
@@ -507,57 +505,6 @@ func (c *checker) returnTypeArg(a Arg, i, depth int) {
 		return
 	}
 	c.opArgument(l)
-}
-
-// deducible warns when a nested, auxiliary or partially used op is built
-// with the separate-parameter builder without result types, which ODS only
-// generates when it can infer them.
-func (c *checker) deducible(n *DagNode, partial bool, depth, resultIndex int) {
-	op := n.Op
-	ok, why := op.CanInferResultTypes()
-	if ok {
-		return
-	}
-	var role string
-	switch {
-	case depth > 0:
-		role = "a nested"
-	case resultIndex < 0 && n.Part == PartSupplemental:
-		role = "a supplemental"
-	case resultIndex < 0:
-		role = "an auxiliary"
-	default:
-		role = "a partially used ($" + n.Name + ")"
-	}
-	msg := fmt.Sprintf("'%s' is created as %s op without result types, but ODS generates no builder that infers them (%s); the generated C++ will not compile", op.Name, role, why)
-	var fixes []Fix
-	if partial && depth == 0 && resultIndex >= 0 {
-		msg += ": give the op InferTypeOpInterface (or a custom builder without result types)"
-	} else {
-		msg += ": add (returnType ...) with the result types, or give the op InferTypeOpInterface"
-		placeholder := `"$_builder.getNoneType() /* result type */"`
-		var sb []string
-		for range op.Results {
-			sb = append(sb, placeholder)
-		}
-		if len(sb) == 0 {
-			sb = append(sb, placeholder)
-		}
-		text := ", (returnType"
-		for i, s := range sb {
-			if i > 0 {
-				text += ","
-			}
-			text += " " + s
-		}
-		text += ")"
-		at := n.Range.End - 1
-		if n.Exact {
-			fixes = append(fixes, Fix{Title: "add (returnType ...) to '" + op.Name + "'", Edits: []TextEdit{{Range: tablegen.Range{Start: at, End: at}, NewText: text}}})
-		}
-	}
-	d := c.warnf(n.OperatorRange, "drr-result-types", "%s", msg).withOp(op)
-	d.Fixes = append(d.Fixes, fixes...)
 }
 
 // indexUses warns about `$name__N` uses mlir-tblgen accepts unchecked.

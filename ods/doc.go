@@ -21,6 +21,13 @@
 // exists, which is what DRR calls for nested and auxiliary ops, and
 // CanBuildWithoutResultTypes whether the collective one exists.
 //
+// Builders: BuildMethods lists every build() of an op (custom OpBuilders
+// with their `ins` parameters, string types and CArg defaults, then those
+// mlir-tblgen generates), and FitCall says whether a call with arguments
+// of given C++ kinds (Value, a vector of values, an attribute class, ...)
+// resolves to one of them: yes, no, or maybe when a parameter type is not
+// one the model knows the conversions of.
+//
 // Accessors gives the C++ methods generated for an argument, result,
 // region or successor (getLhs, getLhsMutable, getXAttr, setX...).
 //

@@ -257,7 +257,27 @@ func compareInference(op *Op, d *declOp) []string {
 	}
 	check("separate no-result-type", op.HasGeneratedBuilder(BuildSeparateNoTypes), separate, len(args))
 	check("collective no-result-type", op.CanBuildWithoutResultTypes(), collective, 2)
+	// Every build() mlir-tblgen declares is one of the model's, parameter
+	// type for parameter type: a call the model says no build() takes
+	// then takes none.
+	modelled := map[string]bool{}
+	for _, m := range op.BuildMethods() {
+		modelled[paramTypes(m.Params, func(p BuilderParam) string { return p.CppType })] = true
+	}
+	for _, b := range d.builders {
+		if key := paramTypes(b, func(p builderParam) string { return p.cppType }); !modelled[key] {
+			diffs = append(diffs, fmt.Sprintf("build(%s) is not among the modelled build methods", key))
+		}
+	}
 	return diffs
+}
+
+func paramTypes[T any](ps []T, typ func(T) string) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = cppTypeName(typ(p))
+	}
+	return strings.Join(out, ", ")
 }
 
 func names[T any](xs []T, name func(T) string) []string {
