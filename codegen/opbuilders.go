@@ -252,14 +252,7 @@ func (v *opView) buildParamList(types resultTypesParam, unwrapped bool) []cppPar
 	for i, a := range op.Args {
 		switch a.Kind {
 		case ods.Operand:
-			t := "::mlir::Value"
-			switch {
-			case a.VariadicOfVariadic:
-				t = "::llvm::ArrayRef<::mlir::ValueRange>"
-			case a.Variadic:
-				t = "::mlir::ValueRange"
-			}
-			params = append(params, cppParam{typ: t, name: v.operandName(operand), optional: a.Optional})
+			params = append(params, cppParam{typ: a.OperandParamType(), name: v.operandName(operand), optional: a.Optional})
 			operand++
 		case ods.Property:
 			def := ""

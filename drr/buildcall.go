@@ -74,7 +74,7 @@ func (c *checker) leafArg(l *DagLeaf) ods.CallArg {
 	if s == nil {
 		return unknown
 	}
-	if _, idx := splitIndex(l.Name); idx >= 0 {
+	if _, idx := SplitIndex(l.Name); idx >= 0 {
 		return unknown
 	}
 	switch s.Kind {

@@ -115,14 +115,7 @@ func (op *Op) separateParams(g GeneratedBuilder, unwrapped bool) (ps []BuilderPa
 		}
 		switch a.Kind {
 		case Operand:
-			t := "::mlir::Value"
-			switch {
-			case a.VariadicOfVariadic:
-				t = "::llvm::ArrayRef<::mlir::ValueRange>"
-			case a.Variadic:
-				t = "::mlir::ValueRange"
-			}
-			ps = append(ps, param(t, a.Name))
+			ps = append(ps, param(a.OperandParamType(), a.Name))
 		case Property:
 			ps = append(ps, param(a.CppType, a.Name))
 		case Attribute:
@@ -154,6 +147,18 @@ func (op *Op) separateParams(g GeneratedBuilder, unwrapped bool) (ps []BuilderPa
 		trailing = len(ps) // no defaults before successors or region counts
 	}
 	return ps, trailing
+}
+
+// OperandParamType is the C++ type of the parameter a generated separate
+// builder takes an operand as.
+func (a *Arg) OperandParamType() string {
+	switch {
+	case a.VariadicOfVariadic:
+		return "::llvm::ArrayRef<::mlir::ValueRange>"
+	case a.Variadic:
+		return "::mlir::ValueRange"
+	}
+	return "::mlir::Value"
 }
 
 // regionCountKinds says whether the collective builders of kind g take
