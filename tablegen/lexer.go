@@ -110,9 +110,13 @@ type unitLexer struct {
 
 	// Used by LexAlone and RelexAlone only.
 	alone  bool                                    // record includes, never load them
-	events *[]dirEvent                             // the state after each directive
+	events *[]dirEvent                             // what each directive did
 	defs   []string                                // macros defined, in order, beyond the initial ones
 	resync func(last Token, conds []prepCond) bool // stops scan when the rest is known
+	// condLow is the fewest open conditions the stack has had, counting a
+	// switched top (#else) as closed, since RelexAlone restarted: below it
+	// the stack is what it was then.
+	condLow int
 }
 
 // prepCond is one open #ifdef/#ifndef.
@@ -130,6 +134,9 @@ func (lx *unitLexer) lexFile(f *File, _ *Include) {
 
 	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
 	var conds []prepCond
+	if lx.events != nil {
+		conds = make([]prepCond, 0, cap(*lx.events)/2) // most files close what they open
+	}
 	lx.scan(s, &conds)
 	lx.unterminated(f, conds)
 }
@@ -179,6 +186,7 @@ func (lx *unitLexer) unterminated(f *File, conds []prepCond) {
 func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepCond) {
 	cs := *conds
 	enabled := len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
+	op, c := condNone, prepCond{}
 	switch dir {
 	case "define":
 		name, ok := s.macroName(tok, "#define")
@@ -192,7 +200,8 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 		if dir == "ifndef" {
 			def = ok && !lx.res.Macros[name]
 		}
-		*conds = append(cs, prepCond{at: tok.Range(), active: def, parentOn: enabled})
+		op, c = condPush, prepCond{at: tok.Range(), active: def, parentOn: enabled}
+		*conds = append(cs, c)
 	case "else":
 		if len(cs) == 0 {
 			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#else without matching #ifdef or #ifndef")
@@ -201,6 +210,8 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 				Related{Range: top.at, Message: "the #ifdef is here"})
 		} else {
 			top.active, top.inElse, top.at = !top.active, true, tok.Range()
+			op, c = condSwitch, *top
+			lx.condLow = min(lx.condLow, len(cs)-1)
 		}
 		s.directiveEnd(tok, "#else")
 	case "endif":
@@ -208,11 +219,13 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#endif without matching #ifdef or #ifndef")
 		} else {
 			*conds = cs[:len(cs)-1]
+			op = condPop
+			lx.condLow = min(lx.condLow, len(cs)-1)
 		}
 		s.directiveEnd(tok, "#endif")
 	}
 	if lx.events != nil {
-		*lx.events = append(*lx.events, dirEvent{pos: tok.Pos, conds: append([]prepCond(nil), *conds...), ndefs: len(lx.defs)})
+		*lx.events = append(*lx.events, newDirEvent(tok.Pos, op, c, len(lx.defs)))
 	}
 }
 

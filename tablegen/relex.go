@@ -1,6 +1,7 @@
 package tablegen
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 )
@@ -21,11 +22,71 @@ type FileLex struct {
 	defs   []string // macros the file defines, in order, beyond Defines
 }
 
-// dirEvent is the preprocessor state just after the directive at pos.
+// dirEvent is what the directive at pos did to the stack of open #ifdef
+// conditions, and how many macros the file had defined after it. The stack
+// after an event is the replay of the events before it: recording one
+// change each, in 16 bytes, keeps the record linear in the number of
+// directives however deep they nest.
 type dirEvent struct {
 	pos   Pos
-	conds []prepCond
-	ndefs int // len(defs) at that point
+	ndefs int32 // len(defs) at that point
+	op    condOp
+	width uint8     // of the directive's token, which starts at pos
+	flags condFlags // of the condition pushed, or of the top as #else switched it
+}
+
+type condOp uint8
+
+const (
+	condNone condOp = iota
+	condPush
+	condSwitch
+	condPop
+)
+
+type condFlags uint8
+
+const (
+	flagActive condFlags = 1 << iota
+	flagInElse
+	flagParentOn
+)
+
+// newDirEvent records a directive that left the stack unchanged (op
+// condNone and c zero), or that pushed c or switched the top to c.
+func newDirEvent(pos Pos, op condOp, c prepCond, ndefs int) dirEvent {
+	ev := dirEvent{pos: pos, ndefs: int32(ndefs), op: op, width: uint8(c.at.End - c.at.Start)}
+	for _, f := range []struct {
+		set  bool
+		flag condFlags
+	}{{c.active, flagActive}, {c.inElse, flagInElse}, {c.parentOn, flagParentOn}} {
+		if f.set {
+			ev.flags |= f.flag
+		}
+	}
+	return ev
+}
+
+// cond is the condition a push or switch event put on top.
+func (ev dirEvent) cond() prepCond {
+	return prepCond{at: Range{ev.pos, ev.pos + Pos(ev.width)}, active: ev.flags&flagActive != 0,
+		inElse: ev.flags&flagInElse != 0, parentOn: ev.flags&flagParentOn != 0}
+}
+
+// apply makes ev's change to a stack; low tracks the fewest open
+// conditions seen, a switched top counting as closed.
+func (ev dirEvent) apply(cs []prepCond, low *int) []prepCond {
+	switch ev.op {
+	case condPush:
+		cs = append(cs, ev.cond())
+	case condSwitch:
+		*low = min(*low, len(cs)-1)
+		cs[len(cs)-1] = ev.cond()
+	case condPop:
+		cs = cs[:len(cs)-1]
+		*low = min(*low, len(cs))
+	}
+	return cs
 }
 
 // lookahead bounds how far past a token's end the scanner reads to decide
@@ -37,7 +98,10 @@ func newAloneLexer(set *SourceSet, defines []string, size int) *unitLexer {
 	for _, d := range defines {
 		lx.res.Macros[d] = true
 	}
-	lx.res.Tokens = make([]Token, 0, size/4+16)
+	// MLIR's files have a token per six bytes or so; growing from an
+	// estimate a little short costs less than holding room for twice as
+	// many.
+	lx.res.Tokens = make([]Token, 0, size/7+16)
 	return lx
 }
 
@@ -51,6 +115,9 @@ func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
 // LexAlone lexes f without following its includes, with defines set.
 func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
 	lx := newAloneLexer(set, defines, len(f.Content))
+	// Every directive starts with '#' (a paste does too; a little room to
+	// spare is cheaper than regrowing a record of deeply nested #ifdefs).
+	*lx.events = make([]dirEvent, 0, bytes.Count(f.Content, []byte{'#'}))
 	lx.lexFile(f, nil)
 	return lx.fileLex(f, defines)
 }
@@ -93,16 +160,9 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 		}
 		return d
 	}
-	mapConds := func(cs []prepCond) []prepCond {
-		if len(cs) == 0 {
-			return nil
-		}
-		out := make([]prepCond, len(cs))
-		for i, c := range cs {
-			c.at = mapRange(c.at)
-			out[i] = c
-		}
-		return out
+	mapEvent := func(ev dirEvent) dirEvent {
+		ev.pos = mapPos(ev.pos)
+		return ev
 	}
 	// eventBefore is the index of the last old directive before x, or -1.
 	eventBefore := func(x Pos) int {
@@ -123,6 +183,7 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 
 	lx := newAloneLexer(set, old.Defines, 0)
+	*lx.events = make([]dirEvent, 0, len(old.events)+8)
 	lx.res.Tokens = appendMoved(make([]Token, 0, len(old.Tokens)+64), toks[:k], base-oldBase, base, src)
 	for _, d := range old.Diags[:nd] {
 		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
@@ -131,17 +192,26 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 		inc.Range, inc.NameRng, inc.From = mapRange(inc.Range), mapRange(inc.NameRng), f
 		lx.res.Includes = append(lx.res.Includes, inc)
 	}
-	var conds []prepCond
-	if e := eventBefore(restart); e >= 0 {
-		for _, ev := range old.events[:e+1] {
-			*lx.events = append(*lx.events, dirEvent{pos: mapPos(ev.pos), conds: mapConds(ev.conds), ndefs: ev.ndefs})
+	var conds, oldConds []prepCond // the stack at the restart, new and old positions
+	low := 0
+	e0 := eventBefore(restart)
+	if e0 >= 0 {
+		for _, ev := range old.events[:e0+1] {
+			oldConds = ev.apply(oldConds, &low)
+			ev = mapEvent(ev)
+			*lx.events = append(*lx.events, ev)
+			conds = ev.apply(conds, &low)
 		}
-		conds = mapConds(old.events[e].conds)
-		lx.defs = append(lx.defs, old.defs[:old.events[e].ndefs]...)
+		lx.defs = append(lx.defs, old.defs[:old.events[e0].ndefs]...)
 		for _, d := range lx.defs {
 			lx.res.Macros[d] = true
 		}
 	}
+	// The old stack, replayed along with the old events as the resync
+	// point moves: below the fewest open conditions either stack has had
+	// since the restart, both are the stack at the restart.
+	lx.condLow = len(conds)
+	oldLow, oldAt := len(conds), e0
 
 	// The old token that ends where the latest new one does, once past the edit.
 	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase) >= oldEditEnd })
@@ -158,15 +228,18 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 			return false
 		}
 		e := eventBefore(toks[j].End())
-		var ocs []prepCond
+		for ; oldAt < e; oldAt++ {
+			oldConds = old.events[oldAt+1].apply(oldConds, &oldLow)
+		}
 		ndefs := 0
 		if e >= 0 {
-			ocs, ndefs = old.events[e].conds, old.events[e].ndefs
+			ndefs = int(old.events[e].ndefs)
 		}
-		if len(ocs) != len(cs) || ndefs != len(lx.defs) {
+		if len(oldConds) != len(cs) || ndefs != len(lx.defs) {
 			return false
 		}
-		for i, c := range ocs {
+		for i := min(oldLow, lx.condLow); i < len(cs); i++ {
+			c := oldConds[i]
 			if int(c.at.Start-oldBase) < oldEditEnd && int(c.at.End-oldBase) > p {
 				return false // the directive was edited
 			}
@@ -208,11 +281,13 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 	ndefs := 0
 	if oldState >= 0 {
-		ndefs = old.events[oldState].ndefs
+		ndefs = int(old.events[oldState].ndefs)
 	}
 	shift := len(lx.defs) - ndefs
 	for _, ev := range old.events[eventBefore(at)+1:] {
-		*lx.events = append(*lx.events, dirEvent{pos: mapPos(ev.pos), conds: mapConds(ev.conds), ndefs: ev.ndefs + shift})
+		ev = mapEvent(ev)
+		ev.ndefs += int32(shift)
+		*lx.events = append(*lx.events, ev)
 	}
 	for _, d := range old.defs[ndefs:] {
 		lx.defs = append(lx.defs, d)

@@ -1,11 +1,14 @@
 package tablegen
 
 import (
+	"bytes"
 	"sort"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
+
+var nl = []byte{'\n'}
 
 // Pos is a compact position: an offset into the address space of a SourceSet.
 // Every file added to the set owns the range [Base, Base+len(Content)]; the
@@ -57,11 +60,16 @@ func (f *File) Contains(p Pos) bool {
 
 func (f *File) lineStarts() []int {
 	f.linesOnce.Do(func() {
-		lines := make([]int, 1, len(f.Content)/32+1)
-		for i, c := range f.Content {
-			if c == '\n' {
-				lines = append(lines, i+1)
+		// Counted first: growing the slice would allocate it several
+		// times over on a large file.
+		lines := make([]int, 1, bytes.Count(f.Content, nl)+1)
+		for i := 0; ; {
+			j := bytes.IndexByte(f.Content[i:], '\n')
+			if j < 0 {
+				break
 			}
+			i += j + 1
+			lines = append(lines, i)
 		}
 		f.lines = lines
 	})
