@@ -220,6 +220,3 @@ func isSymbolRefAttr(r *eval.Record) bool {
 	}
 	return isA(r, "SymbolRefAttr") || isA(r, "FlatSymbolRefAttr")
 }
-
-// stringMapOrder orders the keys of an llvm::StringMap as it iterates them.
-func stringMapOrder(keys []string) []string { return keys }
