@@ -148,21 +148,8 @@ func (m *cppMethod) writeSignature(w *indentWriter) {
 // writeDecl writes the declaration (with the definition when inline), as
 // Method::writeDeclTo or Constructor::writeDeclTo print it, piece by piece.
 func (m *cppMethod) writeDecl(w *indentWriter) {
-	writeTemplateParams(w, m.tmplParams)
+	m.writeHead(w)
 	ctor := m.props&mConstructor != 0
-	if m.deprecated != nil && !ctor {
-		w.w("[[deprecated(\"", writeEscaped(*m.deprecated), "\")]]\n")
-	}
-	if m.props&mStatic != 0 && !ctor {
-		w.write("static ")
-	}
-	if m.props&mConstexprValue != 0 {
-		w.write("constexpr ")
-	}
-	m.writeSignature(w)
-	if m.props&mConst != 0 && !ctor {
-		w.write(" const")
-	}
 	switch {
 	case !m.isInline() && ctor:
 		w.write(";\n\n")
@@ -188,6 +175,26 @@ func (m *cppMethod) writeDecl(w *indentWriter) {
 	}
 	m.writeBody(w)
 	w.write("}\n\n")
+}
+
+// writeHead writes the declaration up to its `;` or body: template
+// parameters, deprecation, qualifiers and signature.
+func (m *cppMethod) writeHead(w *indentWriter) {
+	writeTemplateParams(w, m.tmplParams)
+	ctor := m.props&mConstructor != 0
+	if m.deprecated != nil && !ctor {
+		w.w("[[deprecated(\"", writeEscaped(*m.deprecated), "\")]]\n")
+	}
+	if m.props&mStatic != 0 && !ctor {
+		w.write("static ")
+	}
+	if m.props&mConstexprValue != 0 {
+		w.write("constexpr ")
+	}
+	m.writeSignature(w)
+	if m.props&mConst != 0 && !ctor {
+		w.write(" const")
+	}
 }
 
 func writeTemplateParams(w *indentWriter, params []string) {
