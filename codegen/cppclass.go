@@ -360,7 +360,7 @@ func (c *cppClass) addConstructor(props methodProps, params ...cppParam) *cppMet
 
 func (c *cppClass) insertAndPrune(m *cppMethod) *cppMethod {
 	if c.named == nil {
-		c.named = map[string]int{}
+		c.named = make(map[string]int, 64)
 		c.methods = make([]*cppMethod, 0, 64)
 	}
 	// Only methods of the same name can make each other redundant.

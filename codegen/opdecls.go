@@ -92,17 +92,19 @@ func OpDecls(res *eval.Result, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var sb strings.Builder
-	size := 1024
-	for _, s := range sections {
-		size += len(s) + 128
-	}
-	sb.Grow(size)
-	sb.WriteString(sourceFileHeader("Op Declarations", opts.InputName))
+	var head strings.Builder
+	head.WriteString(sourceFileHeader("Op Declarations", opts.InputName))
 	for _, op := range ops {
-		writeForwardDecl(&sb, op)
+		writeForwardDecl(&head, op)
 	}
-	sb.WriteString("#ifdef GET_OP_CLASSES\n#undef GET_OP_CLASSES\n\n")
+	head.WriteString("#ifdef GET_OP_CLASSES\n#undef GET_OP_CLASSES\n\n")
+	size := head.Len() + 64
+	for _, s := range sections {
+		size += len(s)
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	sb.WriteString(head.String())
 	for _, s := range sections {
 		sb.WriteString(s)
 	}
