@@ -76,6 +76,8 @@ type cppMethod struct {
 	body       *indentWriter
 	deprecated *string
 	inits      [][2]string // constructor member initializers
+	// pruned marks a method a later one made redundant.
+	pruned bool
 }
 
 func (m *cppMethod) isInline() bool { return m.props&mInline != 0 }
@@ -293,8 +295,8 @@ type cppClass struct {
 	isStruct   bool
 	parents    []*cppParent
 	tmplParams []string
-	methods    []*cppMethod
-	named      map[string]int // pending methods by name
+	methods    []*cppMethod            // pending, in order; some pruned
+	named      map[string][]*cppMethod // the unpruned pending methods by name
 	fields     [][2]string
 	decls      []cppDecl
 }
@@ -360,27 +362,25 @@ func (c *cppClass) addConstructor(props methodProps, params ...cppParam) *cppMet
 
 func (c *cppClass) insertAndPrune(m *cppMethod) *cppMethod {
 	if c.named == nil {
-		c.named = make(map[string]int, 64)
+		c.named = make(map[string][]*cppMethod, 64)
 		c.methods = make([]*cppMethod, 0, 64)
 	}
 	// Only methods of the same name can make each other redundant.
-	if c.named[m.name] > 0 {
-		for _, old := range c.methods {
-			if old.makesRedundant(m) {
-				return nil
-			}
+	same := c.named[m.name]
+	for _, old := range same {
+		if old.makesRedundant(m) {
+			return nil
 		}
-		kept := c.methods[:0]
-		for _, old := range c.methods {
-			if m.makesRedundant(old) {
-				c.named[old.name]--
-			} else {
-				kept = append(kept, old)
-			}
-		}
-		c.methods = kept
 	}
-	c.named[m.name]++
+	kept := same[:0]
+	for _, old := range same {
+		if m.makesRedundant(old) {
+			old.pruned = true
+		} else {
+			kept = append(kept, old)
+		}
+	}
+	c.named[m.name] = append(kept, m)
 	c.methods = append(c.methods, m)
 	return m
 }
@@ -402,6 +402,9 @@ func (c *cppClass) lastVisibility() visibility {
 func (c *cppClass) finalize() {
 	var pub, priv []*cppMethod
 	for _, m := range c.methods {
+		if m.pruned {
+			continue
+		}
 		if m.props&mPrivate != 0 {
 			priv = append(priv, m)
 		} else {
