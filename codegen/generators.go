@@ -108,3 +108,44 @@ func LookupGenerator(name string) (GeneratorInfo, bool) {
 	}
 	return GeneratorInfo{}, false
 }
+
+// Views of an entity a generator shows.
+const (
+	ViewDecls = "decls"
+	ViewDefs  = "defs"
+	ViewDoc   = "doc"
+)
+
+// GeneratorFor names the generator that shows view (decls, defs or doc) of
+// an entity of kind: op, attr, type, enum, op-interface, attr-interface,
+// type-interface, dialect-interface, pass, dialect or pattern. ok is false
+// when no generator shows it (a pattern's documentation, say).
+func GeneratorFor(kind, view string) (string, bool) {
+	table := map[string][3]string{
+		"op":                {"op-decls", "op-defs", "op-doc"},
+		"attr":              {"attrdef-decls", "attrdef-defs", "attrdef-doc"},
+		"type":              {"typedef-decls", "typedef-defs", "typedef-doc"},
+		"enum":              {"enum-decls", "enum-defs", "enum-doc"},
+		"op-interface":      {"op-interface-decls", "op-interface-defs", "op-interface-docs"},
+		"attr-interface":    {"attr-interface-decls", "attr-interface-defs", "attr-interface-docs"},
+		"type-interface":    {"type-interface-decls", "type-interface-defs", "type-interface-docs"},
+		"dialect-interface": {"dialect-interface-decls", "", ""},
+		"pass":              {"pass-decls", "pass-decls", "pass-doc"},
+		"dialect":           {"dialect-decls", "dialect-defs", "dialect-doc"},
+		"pattern":           {"rewriters", "rewriters", ""},
+	}
+	gens, ok := table[kind]
+	if !ok {
+		return "", false
+	}
+	var g string
+	switch view {
+	case ViewDecls:
+		g = gens[0]
+	case ViewDefs:
+		g = gens[1]
+	case ViewDoc:
+		g = gens[2]
+	}
+	return g, g != ""
+}
