@@ -1,6 +1,8 @@
 package drr
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,5 +54,25 @@ def SkipDefault : Pat<(Oracle_SkipDefaultOp $x), (Oracle_SkipDefaultOp $x)>;
 				t.Errorf("%s: %q lacks %q", name, got[name][0], part)
 			}
 		}
+	}
+}
+
+// Real out-of-tree patterns (testdata/outoftree/onnx-mlir): onnx-mlir's ops
+// carry custom builders taking their operands, and its patterns build them
+// nested without result types. The C++ compiles; tdls says nothing.
+func TestOutOfTreeCustomBuilders(t *testing.T) {
+	needMLIR(t)
+	dir, _ := filepath.Abs(filepath.Join("testdata", "outoftree", "onnx-mlir"))
+	src, err := os.ReadFile(filepath.Join(dir, "Patterns.td"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := loadIn(dir, "Patterns.td", string(src))
+	for _, d := range append(append(l.unit.Diags, l.res.Diagnostics...), Plain(Check(l.set))...) {
+		p := l.unit.Set.Position(d.Range.Start)
+		t.Errorf("%s:%d:%d: %s [%s]", p.Filename, p.Line, p.Column, d.Message, d.Code)
+	}
+	if len(l.set.Patterns) != 2 {
+		t.Errorf("want the 2 patterns, got %d", len(l.set.Patterns))
 	}
 }

@@ -14,7 +14,6 @@ import (
 
 	"tdls/ods"
 	"tdls/tablegen"
-	"tdls/tablegen/eval"
 )
 
 // The compile oracle: DRR patterns over upstream ops (arith, math, tensor,
@@ -199,11 +198,7 @@ func source(prelude string, ps []*oraclePattern) string {
 // load takes src through every layer tdls checks.
 func (o *oracle) load(src string) *loaded {
 	abs, _ := filepath.Abs(oracleDir)
-	ss := tablegen.NewSourceSet()
-	root := ss.AddFile(filepath.Join(abs, "corpus.td"), []byte(src))
-	u := tablegen.ParseUnit(ss, root, tablegen.LexOptions{Loader: &tablegen.CommandLineLoader{IncludeDirs: []string{abs, mlirInclude}}})
-	res := eval.Evaluate(u, eval.Options{})
-	return &loaded{unit: u, res: res, set: Build(u, res, ods.Build(res))}
+	return loadIn(abs, "corpus.td", src)
 }
 
 // handwritten splits testdata/oracle/Patterns.td into its patterns and

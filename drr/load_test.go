@@ -33,9 +33,15 @@ func load(t testing.TB, name, src string) *loaded {
 	t.Helper()
 	needMLIR(t)
 	abs, _ := filepath.Abs("testdata")
+	return loadIn(abs, name, src)
+}
+
+// loadIn parses src as the file name in dir, with dir and MLIR's include
+// directory on the include path, and builds its patterns.
+func loadIn(dir, name, src string) *loaded {
 	ss := tablegen.NewSourceSet()
-	root := ss.AddFile(filepath.Join(abs, name), []byte(src))
-	u := tablegen.ParseUnit(ss, root, tablegen.LexOptions{Loader: &tablegen.CommandLineLoader{IncludeDirs: []string{abs, mlirInclude}}})
+	root := ss.AddFile(filepath.Join(dir, name), []byte(src))
+	u := tablegen.ParseUnit(ss, root, tablegen.LexOptions{Loader: &tablegen.CommandLineLoader{IncludeDirs: []string{dir, mlirInclude}}})
 	res := eval.Evaluate(u, eval.Options{})
 	return &loaded{unit: u, res: res, set: Build(u, res, ods.Build(res))}
 }
