@@ -54,15 +54,16 @@ bench: llvm build
 	$(GO) run ./bench/tdindex -folder $(MLIR_INCLUDE)/mlir -include $(MLIR_INCLUDE) -llvm-tblgen $(LLVM_DIR)/bin/llvm-tblgen
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
 
+# g++ compiles mlir-tblgen's C++ in the DRR compile oracle.
 llvm:
-	@if [ -x $(LLVM_DIR)/bin/mlir-tblgen ] && [ -f $(MLIR_INCLUDE)/mlir/IR/OpBase.td ]; then exit 0; fi; \
+	@if [ -x $(LLVM_DIR)/bin/mlir-tblgen ] && [ -f $(MLIR_INCLUDE)/mlir/IR/OpBase.td ] && command -v g++ >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; \
 	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo=sudo; \
-	else echo "LLVM 22 is missing and installing it needs root: run"; \
-	     echo "  sudo apt-get update && sudo apt-get install -y $(LLVM_PACKAGES)"; \
-	     echo "(tests that need LLVM skip without it: go test ./...)"; exit 1; fi; \
-	echo "== installing $(LLVM_PACKAGES)"; \
-	$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y $(LLVM_PACKAGES) \
-	  || { echo "could not install $(LLVM_PACKAGES) with apt-get; install LLVM 22 under $(LLVM_DIR) by hand"; exit 1; }
+	else echo "LLVM 22 or g++ is missing and installing them needs root: run"; \
+	     echo "  sudo apt-get update && sudo apt-get install -y $(LLVM_PACKAGES) g++"; \
+	     echo "(tests that need LLVM or g++ skip without them: go test ./...)"; exit 1; fi; \
+	echo "== installing $(LLVM_PACKAGES) g++"; \
+	$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y $(LLVM_PACKAGES) g++ \
+	  || { echo "could not install $(LLVM_PACKAGES) g++ with apt-get; install LLVM 22 under $(LLVM_DIR) and g++ by hand"; exit 1; }
 
 include editors/editors.mk
