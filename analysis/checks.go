@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"tdls/ods"
-	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
 
@@ -25,19 +24,6 @@ func (u *Unit) ModelsIfReady() *Models {
 		return nil
 	}
 	return u.modelsOf(res)
-}
-
-// modelsWithin returns the models, waiting for the evaluation at most as
-// long as a hover does: features that can answer from the syntax alone do
-// not stall on a long evaluation.
-func (u *Unit) modelsWithin(ctx context.Context) *Models {
-	if m := u.ModelsIfReady(); m != nil {
-		return m
-	}
-	wctx, cancel := context.WithTimeout(ctx, hoverWait)
-	defer cancel()
-	m, _ := u.Models(wctx)
-	return m
 }
 
 // modelCache keeps the models of the last evaluations, keyed by result:
@@ -75,49 +61,4 @@ func (u *Unit) modelsOf(res *eval.Result) *Models {
 		c.mu.Unlock()
 	})
 	return e.m
-}
-
-// QuickFix is a mechanical repair of a problem shown in a file.
-type QuickFix struct {
-	Title      string
-	Diagnostic Diagnostic
-	Edits      []Edit
-}
-
-// Edit replaces a range of a file with NewText.
-type Edit struct {
-	Location
-	NewText string
-}
-
-// QuickFixes returns the fixes of the problems shown in this file whose
-// range meets r.
-func (v *FileView) QuickFixes(ctx context.Context, r tablegen.Range) []QuickFix {
-	m := v.Unit.modelsWithin(ctx)
-	if m == nil {
-		return nil
-	}
-	set := v.Unit.TG.Set
-	var out []QuickFix
-	for _, d := range m.Problems {
-		if len(d.Fixes) == 0 || set.File(d.Range.Start) != v.File || d.Range.End < r.Start || d.Range.Start > r.End {
-			continue
-		}
-		shown := v.Unit.diagnosticsIn(v.Path, tablegen.Diagnostics{d.Diagnostic})
-		if len(shown) == 0 {
-			continue
-		}
-		for _, f := range d.Fixes {
-			qf := QuickFix{Title: f.Title, Diagnostic: shown[0]}
-			for _, e := range f.Edits {
-				if ef := set.File(e.Range.Start); ef != nil {
-					qf.Edits = append(qf.Edits, Edit{Location: Location{File: ef, Range: e.Range}, NewText: e.NewText})
-				}
-			}
-			if len(qf.Edits) > 0 {
-				out = append(out, qf)
-			}
-		}
-	}
-	return out
 }

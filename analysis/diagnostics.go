@@ -36,7 +36,7 @@ const maxRelated = 20
 // one summary at the include naming them, with the errors as related
 // information.
 func (u *Unit) Diagnostics(path string) []Diagnostic {
-	return u.diagnosticsIn(path, u.syntaxDiagnostics())
+	return u.DiagnosticsIn(path, u.syntaxDiagnostics())
 }
 
 // syntaxDiagnostics are the parser's problems, out of the check pipeline.
@@ -44,8 +44,8 @@ func (u *Unit) syntaxDiagnostics() tablegen.Diagnostics {
 	return u.pipeline.Report(u.pipeline.Syntax(u.TG))
 }
 
-// diagnosticsIn places diags (of any layer) for path as Diagnostics does.
-func (u *Unit) diagnosticsIn(path string, diags tablegen.Diagnostics) []Diagnostic {
+// DiagnosticsIn places diags (of any layer) for path as Diagnostics does.
+func (u *Unit) DiagnosticsIn(path string, diags tablegen.Diagnostics) []Diagnostic {
 	f := u.File(path)
 	if f == nil {
 		return nil

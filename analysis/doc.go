@@ -2,7 +2,9 @@
 // directories (file directory, compile database, configured dirs, the MLIR
 // install), unsaved buffers, immutable snapshots, the include graph, and
 // translation units assembled from per-file caches so that an edit re-lexes
-// and re-parses only what changed. Editor features (symbols, folding, links,
-// semantic tokens, completion, hover) are answered here in byte offsets;
-// package lsp converts them to the protocol. Nothing here knows LSP types.
+// and re-parses only what changed; their evaluation, resumed from
+// checkpoints; the check pipeline (Pipeline) that `tdls check` runs too, and
+// the Checker that publishes its diagnostics; the one name resolver
+// (Unit.Refs, FileView.TargetAt, Snapshot.Occurrences) and the workspace
+// index. Editor features live in analysis/ide; nothing here knows LSP types.
 package analysis

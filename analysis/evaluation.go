@@ -94,7 +94,7 @@ func (u *Unit) cachedResult() (*eval.Result, bool) {
 // EvaluationDiagnostics returns the evaluator's diagnostics to show in path,
 // placed as Diagnostics places syntax errors; nil until evaluated.
 func (u *Unit) EvaluationDiagnostics(path string) []Diagnostic {
-	return u.diagnosticsIn(path, u.evaluationDiagnostics())
+	return u.DiagnosticsIn(path, u.evaluationDiagnostics())
 }
 
 // FilesWithEvaluationErrors lists the files other than the root with
@@ -167,7 +167,7 @@ func (u *Unit) evaluateEdited() (ed editedStatements, ok bool) {
 // editedDiagnostics places in path what the evaluator found in
 // the edited statements ed, as EvaluationDiagnostics places its diagnostics.
 func (u *Unit) editedDiagnostics(path string, ed editedStatements) []Diagnostic {
-	return u.diagnosticsIn(path, u.reported(ed.diags))
+	return u.DiagnosticsIn(path, u.reported(ed.diags))
 }
 
 // evalCaches are the workspace's caches of evaluation work, shared by the

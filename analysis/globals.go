@@ -232,6 +232,10 @@ func (g *globals) templateArg(owner, name string) *Decl {
 	return nil
 }
 
+// TemplateArgs returns the template arguments of a class or multiclass
+// declared in the unit, in order.
+func (u *Unit) TemplateArgs(owner string) []*Decl { return u.globals().templateArgs(owner) }
+
 // templateArgs returns the template arguments of a class or multiclass.
 func (g *globals) templateArgs(owner string) []*Decl {
 	if ci := g.classes[owner]; ci != nil {
@@ -293,7 +297,7 @@ func (d *Decl) Detail(u *Unit) string {
 		}
 		return ""
 	case d.TArg != nil || d.Field != nil:
-		return d.typeText(u) + " (" + d.Owner + ")"
+		return d.TypeText(u) + " (" + d.Owner + ")"
 	}
 	var names []string
 	for _, p := range parents {
@@ -307,8 +311,9 @@ func (d *Decl) Detail(u *Unit) string {
 	return ": " + strings.Join(names, ", ")
 }
 
-// typeText is the declared type of a field or template argument as written.
-func (d *Decl) typeText(u *Unit) string {
+// TypeText is the declared type of a field, template argument or defset
+// as written.
+func (d *Decl) TypeText(u *Unit) string {
 	var t *tablegen.Type
 	switch {
 	case d.TArg != nil:
@@ -321,11 +326,11 @@ func (d *Decl) typeText(u *Unit) string {
 	if t == nil {
 		return ""
 	}
-	return u.text(t.Range())
+	return u.Text(t.Range())
 }
 
-// text returns the source text of r.
-func (u *Unit) text(r tablegen.Range) string {
+// Text returns the source text of r.
+func (u *Unit) Text(r tablegen.Range) string {
 	f := u.TG.Set.File(r.Start)
 	if f == nil || !f.Contains(r.End) || r.End < r.Start {
 		return ""

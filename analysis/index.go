@@ -212,11 +212,17 @@ func indexFile(u *Unit, f *tablegen.File) *indexedFile {
 		k := r.Decl.Key()
 		fi.occ[k] = append(fi.occ[k], Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
 	}
+	fi.decls = indexedDecls(u, f)
+	return fi
+}
+
+func indexedDecls(u *Unit, f *tablegen.File) []IndexedDecl {
+	var out []IndexedDecl
 	for _, d := range u.TopDecls(f.Name) {
-		fi.decls = append(fi.decls, IndexedDecl{Kind: d.Kind, Name: d.Name, Path: f.Name,
+		out = append(out, IndexedDecl{Kind: d.Kind, Name: d.Name, Path: f.Name,
 			Start: f.Offset(d.Range.Start), End: f.Offset(d.Range.End), Detail: d.Detail(u)})
 	}
-	return fi
+	return out
 }
 
 // indexBuild parses each file once into one source set shared by the
@@ -298,4 +304,15 @@ func (b *indexBuild) unit(root string) *Unit {
 	}
 	visit(root, 0)
 	return newUnit(parts)
+}
+
+// OpenDecls returns the top-level declarations written in path, as the
+// index records them, from the unit (for a file whose buffer is newer than
+// the index).
+func (u *Unit) OpenDecls(path string) []IndexedDecl {
+	f := u.File(path)
+	if f == nil {
+		return nil
+	}
+	return indexedDecls(u, f)
 }

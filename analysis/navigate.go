@@ -88,41 +88,10 @@ func (u *Unit) Location(d *Decl) (Location, bool) {
 	return Location{File: f, Range: d.Range}, true
 }
 
-// Definition answers go-to-definition at p: an include's file, or the
-// declaration of the name at p; for a field, the `let`s that override it
-// on the way to the record at p follow the declaration.
-func (v *FileView) Definition(ctx context.Context, p tablegen.Pos) []Location {
-	if inc, ok := v.IncludeAt(p); ok {
-		if inc.File == nil {
-			return nil
-		}
-		return []Location{{File: inc.File, Range: tablegen.Range{Start: inc.File.Pos(0), End: inc.File.Pos(0)}}}
-	}
-	t, ok := v.TargetAt(ctx, p)
-	if !ok {
-		return nil
-	}
-	loc, ok := v.Unit.Location(t.Decl)
-	if !ok {
-		return nil
-	}
-	out := []Location{loc}
-	if t.Decl.Kind == DeclField {
-		for _, r := range v.overridesOnPath(t.Decl, p, t.Ref.Via) {
-			if r != t.Ref.Range && r != t.Decl.Range {
-				if f := v.Unit.TG.Set.File(r.Start); f != nil {
-					out = append(out, Location{File: f, Range: r})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// overridesOnPath returns the `let`s of field d in the record enclosing p
-// and in its ancestor classes (or in class via and its ancestors), ancestors
+// Overrides returns the `let`s of field d in the record enclosing p and in
+// its ancestor classes (or in class via and its ancestors), ancestors
 // first.
-func (v *FileView) overridesOnPath(d *Decl, p tablegen.Pos, via string) []tablegen.Range {
+func (v *FileView) Overrides(d *Decl, p tablegen.Pos, via string) []tablegen.Range {
 	g := v.Unit.globals()
 	var parents []*tablegen.ClassRef
 	var body *tablegen.Body
@@ -271,12 +240,8 @@ func keysOf(d *Decl, orig *Decl) []DeclKey {
 	return keys
 }
 
-// Highlight returns the occurrences of the name at p in this file.
-func (v *FileView) Highlight(ctx context.Context, p tablegen.Pos) []Ref {
-	t, ok := v.TargetAt(ctx, p)
-	if !ok {
-		return nil
-	}
+// RefsTo returns the occurrences of t's declaration in this file.
+func (v *FileView) RefsTo(t Target) []Ref {
 	keys := map[DeclKey]bool{}
 	for _, k := range keysOf(t.Decl, t.Ref.Decl) {
 		keys[k] = true
@@ -288,4 +253,33 @@ func (v *FileView) Highlight(ctx context.Context, p tablegen.Pos) []Ref {
 		}
 	}
 	return out
+}
+
+// RecordAt returns the evaluated record enclosing p, or class (or def) via
+// when given.
+func (v *FileView) RecordAt(p tablegen.Pos, res *eval.Result, via string) *eval.Record {
+	if res == nil {
+		return nil
+	}
+	if via != "" {
+		if c := res.Class(via); c != nil {
+			return c
+		}
+		return res.Def(via)
+	}
+	var rec *eval.Record
+	forEachRecord(v.Statements(), func(st *tablegen.Statement) bool {
+		if r := st.Range(); r.Start <= p && p <= r.End {
+			if st.Class != nil && st.Class.Name != nil {
+				rec = res.Class(st.Class.Name.Name)
+			} else if st.Def != nil {
+				if id := plainName(st.Def.Name); id != nil {
+					rec = res.Def(id.Name)
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return rec
 }

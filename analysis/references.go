@@ -3,23 +3,13 @@ package analysis
 import (
 	"context"
 	"sort"
-
-	"tdls/tablegen"
 )
 
-// References returns every occurrence of the name at p across the
-// workspace: the files of p's unit, the other open files (in their own
-// units), and the rest of the workspace from the index. includeDecl keeps
-// the declaration itself.
-func (s *Snapshot) References(ctx context.Context, v *FileView, p tablegen.Pos, includeDecl bool) []Occurrence {
-	t, ok := v.TargetAt(ctx, p)
-	if !ok {
-		return nil
-	}
-	return s.occurrences(ctx, v.Unit, t, includeDecl)
-}
-
-func (s *Snapshot) occurrences(ctx context.Context, u *Unit, t Target, includeDecl bool) []Occurrence {
+// Occurrences returns every occurrence of t's declaration across the
+// workspace: the files of u, the unit t was found in, the other open files
+// (in their own units), and the rest of the workspace from the index,
+// sorted by file and offset. includeDecl keeps the declaration itself.
+func (s *Snapshot) Occurrences(ctx context.Context, u *Unit, t Target, includeDecl bool) []Occurrence {
 	keys := keysOf(t.Decl, t.Ref.Decl)
 	var out []Occurrence
 	for _, k := range keys {
@@ -47,10 +37,12 @@ func (s *Snapshot) occurrences(ctx context.Context, u *Unit, t Target, includeDe
 		}
 	}
 	out = append(out, s.w.Index().Occurrences(keys, func(p string) bool { return covered[p] })...)
-	return dedupeOccurrences(out, includeDecl)
+	return SortOccurrences(out, includeDecl)
 }
 
-func dedupeOccurrences(occ []Occurrence, includeDecl bool) []Occurrence {
+// SortOccurrences sorts occurrences by file and offset, dropping repeats and,
+// without includeDecl, declarations.
+func SortOccurrences(occ []Occurrence, includeDecl bool) []Occurrence {
 	sort.SliceStable(occ, func(i, j int) bool {
 		if occ[i].Path != occ[j].Path {
 			return occ[i].Path < occ[j].Path

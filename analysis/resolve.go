@@ -469,13 +469,7 @@ func (r *resolver) typ(t *tablegen.Type) {
 }
 
 func (r *resolver) nameValue(n *tablegen.NameValue, sc *rscope) {
-	ops := []*tablegen.NameOperand{n.Operand}
-	for _, p := range n.Pastes {
-		if p != nil {
-			ops = append(ops, p.Operand)
-		}
-	}
-	for _, op := range ops {
+	for _, op := range n.Operands() {
 		if op == nil || op.Simple == nil {
 			continue
 		}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 )
 
@@ -105,3 +106,34 @@ func (s *Snapshot) cachedUnit(root string) *Unit {
 	}
 	return nil
 }
+
+// ReadOnly reports whether a file must not be edited: it lies in the MLIR
+// installation or in an include directory outside the workspace folders
+// (a library), or the file system refuses writes to it. Open buffers are
+// always editable.
+func (s *Snapshot) ReadOnly(path string) bool {
+	if s.Overlay(path) != nil {
+		return false
+	}
+	if s.mlirDir != "" && within(path, s.mlirDir) {
+		return true
+	}
+	inWorkspace := false
+	for _, f := range s.cfg.Folders {
+		inWorkspace = inWorkspace || within(path, f)
+	}
+	for _, d := range s.cfg.IncludeDirs {
+		if within(path, d) && !inWorkspace {
+			return true
+		}
+	}
+	return !writable(path)
+}
+
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// Index returns the workspace index (empty until built).
+func (s *Snapshot) Index() *Index { return s.w.Index() }

@@ -49,7 +49,7 @@ type Unit struct {
 	views onceMap[string, *FileView]
 	refs  onceMap[string, *fileRefs]
 	decls once[*globals]
-	names onceMap[bool, []declaredName]
+	names onceMap[bool, []DeclaredName]
 }
 
 // unitParts is what an assembly of a unit hands to newUnit.

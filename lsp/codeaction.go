@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 	"tdls/tablegen"
 )
 
@@ -40,8 +41,9 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 		return false
 	}
 	r := tablegen.Range{Start: v.Pos(offsetOf(v.File, p.Range.Start)), End: v.Pos(offsetOf(v.File, p.Range.End))}
+	actions := ide.CodeActions(ctx, v, r)
 	if wants(protocol.QuickFix) {
-		for _, fix := range v.QuickFixes(ctx, r) {
+		for _, fix := range actions.Fixes {
 			d := fix.Diagnostic
 			out = append(out, protocol.CodeAction{
 				Title: fix.Title,
@@ -53,7 +55,7 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 			})
 		}
 	}
-	pt := v.PreviewTargets(ctx, r)
+	pt := actions.Preview
 	if pt.OnPattern && len(p.Context.Only) == 0 {
 		// An anonymous pattern's record name changes as patterns are added
 		// above it: the position names it better.

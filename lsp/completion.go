@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/completion", completion) }
@@ -21,7 +22,7 @@ func completion(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, err
 	}
 	off := offsetOf(v.File, p.Position)
-	items := snap.CompleteWithModels(ctx, v, v.File.Content, off) // ops and patterns first (analysis/opcompletion.go)
+	items := ide.Completion(ctx, snap, v, v.File.Content, off)
 	s.mu.Lock()
 	shareRange := s.defaultEditRange
 	s.mu.Unlock()
@@ -76,7 +77,7 @@ type completionItem struct {
 }
 
 // sameReplace reports whether every item replaces the same range.
-func sameReplace(items []analysis.Completion) bool {
+func sameReplace(items []ide.CompletionItem) bool {
 	for _, it := range items {
 		if it.Replace != items[0].Replace || !it.Replace.Start.IsValid() {
 			return false
@@ -85,19 +86,19 @@ func sameReplace(items []analysis.Completion) bool {
 	return true
 }
 
-func completionKind(k analysis.CompletionKind) protocol.CompletionItemKind {
+func completionKind(k ide.CompletionKind) protocol.CompletionItemKind {
 	switch k {
-	case analysis.CompKeyword:
+	case ide.CompKeyword:
 		return protocol.CompletionItemKindKeyword
-	case analysis.CompBang:
+	case ide.CompBang:
 		return protocol.CompletionItemKindFunction
-	case analysis.CompFile:
+	case ide.CompFile:
 		return protocol.CompletionItemKindFile
-	case analysis.CompFolder:
+	case ide.CompFolder:
 		return protocol.CompletionItemKindFolder
-	case analysis.CompClass:
+	case ide.CompClass:
 		return protocol.CompletionItemKindClass
-	case analysis.CompField:
+	case ide.CompField:
 		return protocol.CompletionItemKindField
 	}
 	return protocol.CompletionItemKindVariable

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/definition", definition) }
@@ -20,12 +21,7 @@ func definition(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 	if err != nil || v == nil {
 		return []protocol.Location{}, err
 	}
-	pos := v.Pos(offsetOf(v.File, p.Position))
-	locs, ok := v.PatternDefinition(ctx, pos) // $symbols and op operators (analysis/drrnav.go)
-	if !ok {
-		locs = v.Definition(ctx, pos)
-	}
-	return locations(locs), nil
+	return locations(ide.Definition(ctx, v, v.Pos(offsetOf(v.File, p.Position)))), nil
 }
 
 // locations converts analysis locations.

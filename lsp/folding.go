@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/foldingRange", foldingRange) }
@@ -20,7 +21,7 @@ func foldingRange(ctx context.Context, s *Server, snap *analysis.Snapshot, raw j
 	if err != nil || v == nil {
 		return []protocol.FoldingRange{}, err
 	}
-	folds := v.Folds()
+	folds := ide.FoldingRanges(v)
 	out := make([]protocol.FoldingRange, 0, len(folds))
 	for _, f := range folds {
 		r := protocol.FoldingRange{StartLine: uint32(f.StartLine), EndLine: uint32(f.EndLine), Kind: protocol.RegionFoldingRange}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 	"tdls/codegen"
 )
 
@@ -68,11 +69,11 @@ func (s *Server) generate(ctx context.Context, snap *analysis.Snapshot, t previe
 	s.mu.Lock()
 	st := s.settings
 	s.mu.Unlock()
-	q := analysis.PreviewQuery{Name: t.Name, WholeFile: t.Kind == kindRewritersFile, Engine: st.Preview.Engine, MLIRTblgen: st.MLIRTblgen}
+	q := ide.PreviewQuery{Name: t.Name, WholeFile: t.Kind == kindRewritersFile, Engine: st.Preview.Engine, MLIRTblgen: st.MLIRTblgen}
 	if t.Position != nil {
 		q.Pos = v.Pos(offsetOf(v.File, *t.Position))
 	}
-	g, err := snap.GeneratedCode(ctx, v, q)
+	g, err := ide.GeneratedCode(ctx, snap, v, q)
 	if err != nil {
 		if ctx.Err() != nil {
 			return codegen.Generated{}, ctx.Err()

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/documentHighlight", documentHighlight) }
@@ -20,18 +21,14 @@ func documentHighlight(ctx context.Context, s *Server, snap *analysis.Snapshot, 
 	if err != nil || v == nil {
 		return []protocol.DocumentHighlight{}, err
 	}
-	pos := v.Pos(offsetOf(v.File, p.Position))
-	refs, ok := v.PatternHighlight(ctx, pos) // $symbols (analysis/drrnav.go)
-	if !ok {
-		refs = v.Highlight(ctx, pos)
-	}
-	out := make([]protocol.DocumentHighlight, 0, len(refs))
-	for _, r := range refs {
+	hs := ide.DocumentHighlight(ctx, v, v.Pos(offsetOf(v.File, p.Position)))
+	out := make([]protocol.DocumentHighlight, 0, len(hs))
+	for _, h := range hs {
 		kind := protocol.DocumentHighlightKindRead
-		if r.Role != analysis.RoleUse {
+		if h.Write {
 			kind = protocol.DocumentHighlightKindWrite
 		}
-		out = append(out, protocol.DocumentHighlight{Range: rangeOf(v.File, r.Range), Kind: kind})
+		out = append(out, protocol.DocumentHighlight{Range: rangeOf(v.File, h.Range), Kind: kind})
 	}
 	return out, nil
 }

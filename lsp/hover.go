@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/hover", hover) }
@@ -20,11 +21,7 @@ func hover(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Raw
 	if err != nil || v == nil {
 		return nil, err
 	}
-	pos := v.Pos(offsetOf(v.File, p.Position))
-	h, ok := v.MLIRHover(ctx, pos) // ops and patterns (analysis/ops.go)
-	if !ok {
-		h, ok = v.HoverAt(ctx, pos)
-	}
+	h, ok := ide.Hover(ctx, v, v.Pos(offsetOf(v.File, p.Position)))
 	if !ok {
 		return nil, nil
 	}

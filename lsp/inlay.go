@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 	"tdls/tablegen"
 )
 
@@ -27,10 +28,7 @@ func inlayHint(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json
 		return []any{}, err
 	}
 	r := tablegen.Range{Start: v.Pos(offsetOf(v.File, p.Range.Start)), End: v.Pos(offsetOf(v.File, p.Range.End))}
-	hints := v.InlayHints(r)
-	if s.drrArgumentHints() {
-		hints = append(hints, v.ArgumentHints(ctx, r)...) // pattern dag arguments (analysis/drrnav.go)
-	}
+	hints := ide.InlayHints(ctx, v, r, s.drrArgumentHints())
 	out := make([]map[string]any, 0, len(hints))
 	for _, h := range hints {
 		out = append(out, map[string]any{

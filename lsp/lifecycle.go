@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() {
@@ -105,7 +106,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 				"resolveProvider":   false,
 			},
 			"semanticTokensProvider": map[string]any{
-				"legend": map[string]any{"tokenTypes": analysis.TokenTypeNames[:], "tokenModifiers": analysis.ModifierNames},
+				"legend": map[string]any{"tokenTypes": ide.TokenTypeNames(), "tokenModifiers": ide.ModifierNames()},
 				"full":   true,
 				"range":  false,
 			},

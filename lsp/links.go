@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/documentLink", documentLink) }
@@ -20,7 +21,7 @@ func documentLink(ctx context.Context, s *Server, snap *analysis.Snapshot, raw j
 	if err != nil || v == nil {
 		return []protocol.DocumentLink{}, err
 	}
-	links := v.Links()
+	links := ide.DocumentLinks(v)
 	out := make([]protocol.DocumentLink, 0, len(links))
 	for _, l := range links {
 		out = append(out, protocol.DocumentLink{Range: rangeOf(v.File, l.Range), Target: uriOf(l.Target), Tooltip: l.Target})

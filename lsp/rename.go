@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
-	"tdls/tablegen"
+	"tdls/analysis/ide"
 )
 
 func init() {
@@ -26,10 +26,7 @@ func prepareRename(ctx context.Context, s *Server, snap *analysis.Snapshot, raw 
 	if err != nil || v == nil {
 		return nil, err
 	}
-	if res, ok := prepareSymbolRename(ctx, v, v.Pos(offsetOf(v.File, p.Position))); ok { // rename_drr.go
-		return res, nil
-	}
-	r, name, err := snap.PrepareRename(ctx, v, v.Pos(offsetOf(v.File, p.Position)))
+	r, name, err := ide.PrepareRename(ctx, snap, v, v.Pos(offsetOf(v.File, p.Position)))
 	if err != nil {
 		return nil, renameError(err)
 	}
@@ -45,33 +42,28 @@ func rename(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Ra
 	if err != nil || v == nil {
 		return nil, err
 	}
-	if res, ok, err := renameSymbol(ctx, v, v.Pos(offsetOf(v.File, p.Position)), p.NewName); ok { // rename_drr.go
-		return res, err
-	}
-	edits, err := snap.Rename(ctx, v, v.Pos(offsetOf(v.File, p.Position)), p.NewName)
+	edits, err := ide.Rename(ctx, snap, v, v.Pos(offsetOf(v.File, p.Position)), p.NewName)
 	if err != nil {
 		return nil, renameError(err)
 	}
-	files := map[string]*tablegen.File{}
-	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
-	for path, occ := range edits {
-		f := fileFor(snap, v.Unit, path, files)
-		if f == nil {
-			continue
-		}
-		for _, o := range occ {
-			changes[uriOf(path)] = append(changes[uriOf(path)], protocol.TextEdit{
-				Range: rangeOf(f, tablegen.Range{Start: f.Pos(o.Start), End: f.Pos(o.End)}), NewText: p.NewName})
-		}
-	}
-	return protocol.WorkspaceEdit{Changes: changes}, nil
+	return protocol.WorkspaceEdit{Changes: workspaceChanges(edits)}, nil
 }
 
 // renameError turns a refusal into an error the client shows.
 func renameError(err error) error {
-	var re *analysis.RenameError
+	var re *ide.RenameError
 	if errors.As(err, &re) {
 		return jsonrpc2.NewError(jsonrpc2.InvalidRequest, re.Reason)
 	}
 	return err
+}
+
+// workspaceChanges converts edits, by file.
+func workspaceChanges(edits []ide.Edit) map[protocol.DocumentURI][]protocol.TextEdit {
+	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
+	for _, e := range edits {
+		u := uriOf(e.File.Name)
+		changes[u] = append(changes[u], protocol.TextEdit{Range: rangeOf(e.File, e.Range), NewText: e.NewText})
+	}
+	return changes
 }

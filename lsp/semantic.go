@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/semanticTokens/full", semanticTokensFull) }
@@ -20,16 +21,16 @@ func semanticTokensFull(ctx context.Context, s *Server, snap *analysis.Snapshot,
 	if err != nil || v == nil {
 		return &protocol.SemanticTokens{Data: []uint32{}}, err
 	}
-	return &protocol.SemanticTokens{Data: encodeSemanticTokens(v, v.SemanticTokens())}, nil
+	return &protocol.SemanticTokens{Data: encodeSemanticTokens(v, ide.SemanticTokens(v))}, nil
 }
 
 // encodeSemanticTokens produces the relative five-integer encoding, split at
 // line ends since clients need not support multi-line tokens.
-func encodeSemanticTokens(v *analysis.FileView, toks []analysis.SemanticToken) []uint32 {
+func encodeSemanticTokens(v *analysis.FileView, toks []ide.SemanticToken) []uint32 {
 	data := make([]uint32, 0, len(toks)*5)
 	var prevLine, prevCol uint32
 	f := v.File
-	emit := func(line, col, length uint32, typ analysis.TokenType, mods int) {
+	emit := func(line, col, length uint32, typ ide.TokenType, mods int) {
 		if length == 0 {
 			return
 		}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/signatureHelp", signatureHelp) }
@@ -21,11 +22,7 @@ func signatureHelp(ctx context.Context, s *Server, snap *analysis.Snapshot, raw 
 	if err != nil || v == nil {
 		return nil, err
 	}
-	pos := v.Pos(offsetOf(v.File, p.Position))
-	sig, ok := v.OpSignature(ctx, pos) // op dags (analysis/dagsignature.go)
-	if !ok {
-		sig, ok = v.SignatureAt(pos)
-	}
+	sig, ok := ide.SignatureHelp(ctx, v, v.Pos(offsetOf(v.File, p.Position)))
 	if !ok {
 		return nil, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("textDocument/documentSymbol", documentSymbol) }
@@ -20,10 +21,10 @@ func documentSymbol(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 	if err != nil || v == nil {
 		return []protocol.DocumentSymbol{}, err
 	}
-	return convertSymbols(v, v.SymbolsWithOps(ctx)), nil // op names as detail (analysis/ops.go)
+	return convertSymbols(v, ide.DocumentSymbols(ctx, v)), nil
 }
 
-func convertSymbols(v *analysis.FileView, syms []analysis.Symbol) []protocol.DocumentSymbol {
+func convertSymbols(v *analysis.FileView, syms []ide.Symbol) []protocol.DocumentSymbol {
 	out := make([]protocol.DocumentSymbol, 0, len(syms))
 	for _, sym := range syms {
 		name := sym.Name
@@ -46,25 +47,25 @@ func convertSymbols(v *analysis.FileView, syms []analysis.Symbol) []protocol.Doc
 	return out
 }
 
-func symbolKind(k analysis.SymbolKind) protocol.SymbolKind {
+func symbolKind(k ide.SymbolKind) protocol.SymbolKind {
 	switch k {
-	case analysis.SymClass:
+	case ide.SymClass:
 		return protocol.SymbolKindClass
-	case analysis.SymDef:
+	case ide.SymDef:
 		return protocol.SymbolKindObject
-	case analysis.SymDefm:
+	case ide.SymDefm:
 		return protocol.SymbolKindObject
-	case analysis.SymMulticlass:
+	case ide.SymMulticlass:
 		return protocol.SymbolKindModule
-	case analysis.SymDefset:
+	case ide.SymDefset:
 		return protocol.SymbolKindArray
-	case analysis.SymDefvar:
+	case ide.SymDefvar:
 		return protocol.SymbolKindVariable
-	case analysis.SymDeftype:
+	case ide.SymDeftype:
 		return protocol.SymbolKindTypeParameter
-	case analysis.SymField:
+	case ide.SymField:
 		return protocol.SymbolKindField
-	case analysis.SymTemplateArg:
+	case ide.SymTemplateArg:
 		return protocol.SymbolKindTypeParameter
 	}
 	return protocol.SymbolKindNamespace // let, foreach, if blocks

@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
-	"tdls/tablegen"
+	"tdls/analysis/ide"
 )
 
 func init() { handle("workspace/symbol", workspaceSymbol) }
@@ -17,24 +17,14 @@ func workspaceSymbol(ctx context.Context, s *Server, snap *analysis.Snapshot, ra
 	if err := decode(raw, &p); err != nil {
 		return nil, err
 	}
-	open := map[string][]analysis.IndexedDecl{}
-	for _, path := range snap.OpenFiles() {
-		if u, err := snap.UnitFor(ctx, path); err == nil {
-			open[path] = u.OpenDecls(path)
-		}
-	}
-	syms := snap.WorkspaceSymbolsWithOps(ctx, p.Query, open) // ops by op name (analysis/ops.go)
-	files := map[string]*tablegen.File{}
+	syms := ide.WorkspaceSymbols(ctx, snap, p.Query)
 	out := make([]protocol.SymbolInformation, 0, len(syms))
 	for _, sym := range syms {
-		f := fileFor(snap, nil, sym.Path, files)
-		if f == nil {
-			continue
-		}
+		l := sym.Location
 		out = append(out, protocol.SymbolInformation{
 			Name:          sym.Name,
 			Kind:          declSymbolKind(sym.Kind),
-			Location:      protocol.Location{URI: uriOf(sym.Path), Range: rangeOf(f, tablegen.Range{Start: f.Pos(sym.Start), End: f.Pos(sym.End)})},
+			Location:      protocol.Location{URI: uriOf(l.File.Name), Range: rangeOf(l.File, l.Range)},
 			ContainerName: sym.Detail,
 		})
 	}

@@ -53,6 +53,31 @@ type Statement struct {
 	MultiClass *MultiClass
 }
 
+// Blocks returns the statement lists nested in st: the body of a let,
+// foreach, multiclass or defset, the branches of an if.
+func (st *Statement) Blocks() []*Block {
+	var bs []*Block
+	switch {
+	case st.Let != nil:
+		bs = append(bs, st.Let.Body)
+	case st.Foreach != nil:
+		bs = append(bs, st.Foreach.Body)
+	case st.If != nil:
+		bs = append(bs, st.If.Then, st.If.Else)
+	case st.MultiClass != nil:
+		bs = append(bs, st.MultiClass.Body)
+	case st.Defset != nil:
+		bs = append(bs, st.Defset.Body)
+	}
+	out := bs[:0]
+	for _, b := range bs {
+		if b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // simpleStatement is the participle production for statements without
 // nested statement lists.
 type simpleStatement struct {
@@ -321,6 +346,18 @@ type NameValue struct {
 	Node
 	Operand *NameOperand `parser:"@@"`
 	Pastes  []*NamePaste `parser:"@@*"`
+}
+
+// Operands returns the operands of the name in order: the first, then
+// each pasted one.
+func (n *NameValue) Operands() []*NameOperand {
+	ops := []*NameOperand{n.Operand}
+	for _, p := range n.Pastes {
+		if p != nil {
+			ops = append(ops, p.Operand)
+		}
+	}
+	return ops
 }
 
 // NamePaste is `# operand` in a name.

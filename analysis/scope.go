@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"sort"
-	"strings"
 
 	"tdls/tablegen"
 )
@@ -54,11 +53,12 @@ func bodyFields(u *Unit, owner string, b *tablegen.Body) []*Decl {
 	return out
 }
 
-// scopeAt returns the names visible at p besides the globals: foreach
+// NamesInScope returns the names visible at p besides the globals: foreach
 // variables, template arguments, the fields of the enclosing record and
 // the defvars of its body written before p; and the fields of the record
-// alone (for `let`).
-func (v *FileView) scopeAt(p tablegen.Pos) (names, fields []*Decl) {
+// alone (what a `let` can set). It reads the tokens where the record being
+// written does not parse yet.
+func (v *FileView) NamesInScope(p tablegen.Pos) (names, fields []*Decl) {
 	u, g := v.Unit, v.Unit.globals()
 	var walk func(stmts []*tablegen.Statement)
 	walk = func(stmts []*tablegen.Statement) {
@@ -94,7 +94,7 @@ func (v *FileView) scopeAt(p tablegen.Pos) (names, fields []*Decl) {
 					walk(st.Foreach.Body.Statements)
 				}
 			default:
-				for _, b := range blocksOf(st) {
+				for _, b := range st.Blocks() {
 					walk(b.Statements)
 				}
 			}
@@ -114,7 +114,7 @@ func (v *FileView) scopeAt(p tablegen.Pos) (names, fields []*Decl) {
 // and returns the classes named in its header.
 func (v *FileView) parentsFromTokens(p tablegen.Pos) []*tablegen.ClassRef {
 	toks := v.toks
-	i := v.tokenFrom(p)
+	i := v.TokenFrom(p)
 	depth := 0
 	for i--; i >= 0; i-- {
 		switch toks[i].Kind {
@@ -179,10 +179,10 @@ func bodyDefvars(u *Unit, b *tablegen.Body, p tablegen.Pos) []*Decl {
 	return out
 }
 
-// membersOf returns the fields of the value named by the token before a
+// Members returns the fields of the value named by the token before the
 // '.' at dot.
-func (v *FileView) membersOf(dot tablegen.Pos) []*Decl {
-	i := v.tokenFrom(dot)
+func (v *FileView) Members(dot tablegen.Pos) []*Decl {
+	i := v.TokenFrom(dot)
 	if i <= 0 || i >= len(v.toks) || v.toks[i].Kind != tablegen.TokDot {
 		return nil
 	}
@@ -221,45 +221,56 @@ func (v *FileView) membersOf(dot tablegen.Pos) []*Decl {
 	return nil
 }
 
-// scopeCompletions proposes what is in scope at the cursor: fields after
-// `x.`, fields after `let`, and template arguments, fields, defvars and
-// loop variables while typing a name.
-func (v *FileView) scopeCompletions(src []byte, start, off int, word string, repl tablegen.Range) []Completion {
-	var decls []*Decl
-	switch {
-	case start > 0 && src[start-1] == '.':
-		decls = v.membersOf(v.Pos(start - 1))
-	case precededByWord(src[:start], "let"):
-		_, decls = v.scopeAt(v.Pos(start))
-	default:
-		decls, _ = v.scopeAt(v.Pos(start))
-	}
-	var out []Completion
-	seen := map[string]bool{}
-	for _, d := range decls {
-		if d == nil || seen[d.Name] || !strings.HasPrefix(d.Name, word) {
-			continue
-		}
-		seen[d.Name] = true
-		detail := d.Kind.String()
-		if t := d.typeText(v.Unit); t != "" {
-			detail = t + " · " + detail
-		}
-		if d.Owner != "" {
-			detail += " of " + d.Owner
-		}
-		out = append(out, Completion{Label: d.Name, Kind: CompField, Detail: detail, Replace: repl})
-	}
-	return out
-}
-
-// precededByWord reports whether the last word before the end of b is w.
-func precededByWord(b []byte, w string) bool {
-	s := strings.TrimRight(string(b[max(0, len(b)-64):]), " \t\r\n")
-	return strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1]))
-}
-
-// tokenFrom returns the index of the first token starting at or after p.
-func (v *FileView) tokenFrom(p tablegen.Pos) int {
+// TokenFrom returns the index of the first token starting at or after p.
+func (v *FileView) TokenFrom(p tablegen.Pos) int {
 	return sort.Search(len(v.toks), func(i int) bool { return v.toks[i].Pos >= p })
+}
+
+// DeclaredName is a name declared at the top level of a unit.
+type DeclaredName struct {
+	Name   string
+	Detail string // "class", "multiclass", "def", "defvar"
+	Class  bool   // a class or multiclass
+}
+
+// DeclaredNames lists the classes and multiclasses (classesOnly) or every
+// named class, multiclass, def and defvar declared at the top level of the
+// unit, sorted by name: what a parse alone knows is in scope.
+func (u *Unit) DeclaredNames(classesOnly bool) []DeclaredName {
+	return u.names.get(classesOnly, func() []DeclaredName {
+		var out []DeclaredName
+		seen := map[string]bool{}
+		add := func(n DeclaredName) {
+			if n.Name != "" && !seen[n.Name] {
+				seen[n.Name] = true
+				out = append(out, n)
+			}
+		}
+		var walk func(stmts []*tablegen.Statement)
+		walk = func(stmts []*tablegen.Statement) {
+			for _, st := range stmts {
+				switch {
+				case st == nil:
+				case st.Class != nil && st.Class.Name != nil:
+					add(DeclaredName{Name: st.Class.Name.Name, Detail: "class", Class: true})
+				case st.MultiClass != nil && st.MultiClass.Header != nil && st.MultiClass.Header.Name != nil:
+					add(DeclaredName{Name: st.MultiClass.Header.Name.Name, Detail: "multiclass", Class: true})
+				case classesOnly:
+				case st.Def != nil && st.Def.Name != nil && st.Def.Name.Operand != nil && len(st.Def.Name.Pastes) == 0 &&
+					st.Def.Name.Operand.Simple != nil && st.Def.Name.Operand.Simple.Ident != nil:
+					add(DeclaredName{Name: st.Def.Name.Operand.Simple.Ident.Name, Detail: "def"})
+				case st.Defvar != nil && st.Defvar.Name != nil:
+					add(DeclaredName{Name: st.Defvar.Name.Name, Detail: "defvar"})
+				}
+				for _, b := range st.Blocks() {
+					if st.MultiClass == nil {
+						walk(b.Statements)
+					}
+				}
+			}
+		}
+		walk(u.TG.Statements)
+		sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+		return out
+	})
 }

@@ -1,6 +1,7 @@
-package analysis
+package ide
 
 import (
+	"tdls/analysis"
 	"tdls/tablegen"
 )
 
@@ -10,10 +11,10 @@ type Fold struct {
 	Comment            bool
 }
 
-// Folds returns the foldable regions of the file: multi-line statements,
-// record bodies and blocks, code blocks, multi-line comments and runs of
-// line comments.
-func (v *FileView) Folds() []Fold {
+// FoldingRanges returns the foldable regions of the file: multi-line
+// statements, record bodies and blocks, code blocks, multi-line comments
+// and runs of line comments.
+func FoldingRanges(v *analysis.FileView) []Fold {
 	var out []Fold
 	line := func(p tablegen.Pos) int {
 		l, _ := v.File.UTF16Column(v.File.Offset(p))
@@ -35,46 +36,23 @@ func (v *FileView) Folds() []Fold {
 				continue
 			}
 			add(st.Range(), false)
-			for _, b := range blocksOf(st) {
+			for _, b := range st.Blocks() {
 				walk(b.Statements)
 			}
 		}
 	}
-	walk(v.stmts)
-	for _, t := range v.toks {
+	walk(v.Statements())
+	for _, t := range v.Tokens() {
 		if t.Kind == tablegen.TokCode || t.Kind == tablegen.TokString {
 			add(t.Range(), false)
 		}
 	}
-	out = append(out, v.commentFolds()...)
-	return out
-}
-
-func blocksOf(st *tablegen.Statement) []*tablegen.Block {
-	var bs []*tablegen.Block
-	switch {
-	case st.Let != nil:
-		bs = append(bs, st.Let.Body)
-	case st.Foreach != nil:
-		bs = append(bs, st.Foreach.Body)
-	case st.If != nil:
-		bs = append(bs, st.If.Then, st.If.Else)
-	case st.MultiClass != nil:
-		bs = append(bs, st.MultiClass.Body)
-	case st.Defset != nil:
-		bs = append(bs, st.Defset.Body)
-	}
-	out := bs[:0]
-	for _, b := range bs {
-		if b != nil {
-			out = append(out, b)
-		}
-	}
+	out = append(out, commentFolds(v)...)
 	return out
 }
 
 // commentFolds scans the text between tokens for comments.
-func (v *FileView) commentFolds() []Fold {
+func commentFolds(v *analysis.FileView) []Fold {
 	src := v.File.Content
 	var out []Fold
 	lineOf := func(off int) int {
@@ -128,7 +106,7 @@ func (v *FileView) commentFolds() []Fold {
 		}
 	}
 	prev := 0
-	for _, t := range v.toks {
+	for _, t := range v.Tokens() {
 		off := v.File.Offset(t.Pos)
 		if off > prev {
 			gap(prev, off)

@@ -1,8 +1,9 @@
-package analysis
+package ide
 
 import (
 	"sort"
 
+	"tdls/analysis"
 	"tdls/tablegen"
 )
 
@@ -26,8 +27,8 @@ const maxContextTokens = 20000
 var statementStarts = map[string]bool{"def": true, "defm": true, "class": true, "multiclass": true, "defvar": true, "defset": true}
 
 // dagContextAt scans back from p (exclusive).
-func (v *FileView) dagContextAt(p tablegen.Pos) dagContext {
-	toks := v.toks
+func dagContextAt(v *analysis.FileView, p tablegen.Pos) dagContext {
+	toks := v.Tokens()
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End() > p }) - 1
 	c := dagContext{prev: i, stmt: -1}
 	var closers []tablegen.TokenKind
@@ -63,18 +64,19 @@ func (v *FileView) dagContextAt(p tablegen.Pos) dagContext {
 }
 
 // innermost returns the kind of the innermost open bracket and its index.
-func (c dagContext) innermost(v *FileView) (tablegen.TokenKind, int) {
+func (c dagContext) innermost(v *analysis.FileView) (tablegen.TokenKind, int) {
 	if len(c.open) == 0 {
 		return tablegen.TokEOF, -1
 	}
-	return v.toks[c.open[0]].Kind, c.open[0]
+	return v.Tokens()[c.open[0]].Kind, c.open[0]
 }
 
 // dagOperator returns the text of the operator of the dag opened at token
 // index i, or "".
-func (v *FileView) dagOperator(i int) string {
-	if i+1 < len(v.toks) && v.toks[i+1].Kind == tablegen.TokIdent {
-		return v.toks[i+1].Text
+func dagOperator(v *analysis.FileView, i int) string {
+	toks := v.Tokens()
+	if i+1 < len(toks) && toks[i+1].Kind == tablegen.TokIdent {
+		return toks[i+1].Text
 	}
 	return ""
 }
@@ -82,10 +84,11 @@ func (v *FileView) dagOperator(i int) string {
 // argumentIndex counts the arguments of the dag opened at token index
 // open that come before token index last (inclusive), at depth zero: the
 // index of the argument being written after last.
-func (v *FileView) argumentIndex(open, last int) int {
+func argumentIndex(v *analysis.FileView, open, last int) int {
+	toks := v.Tokens()
 	depth, idx := 0, 0
-	for i := open + 1; i <= last && i < len(v.toks); i++ {
-		switch v.toks[i].Kind {
+	for i := open + 1; i <= last && i < len(toks); i++ {
+		switch toks[i].Kind {
 		case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLess, tablegen.TokLBrace:
 			depth++
 		case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokGreater, tablegen.TokRBrace:
@@ -102,13 +105,14 @@ func (v *FileView) argumentIndex(open, last int) int {
 // statementDerives reports whether the statement at token index stmt
 // names, in its parent class list, a class that accept accepts. The
 // statement need not be complete.
-func (v *FileView) statementDerives(stmt int, accept func(string) bool) bool {
+func statementDerives(v *analysis.FileView, stmt int, accept func(string) bool) bool {
 	if stmt < 0 {
 		return false
 	}
+	toks := v.Tokens()
 	depth, parents := 0, false
-	for i := stmt + 1; i < len(v.toks) && i < stmt+maxContextTokens; i++ {
-		t := v.toks[i]
+	for i := stmt + 1; i < len(toks) && i < stmt+maxContextTokens; i++ {
+		t := toks[i]
 		switch t.Kind {
 		case tablegen.TokLess:
 			depth++

@@ -1,8 +1,10 @@
-package analysis
+package ide
 
 import (
+	"context"
 	"strings"
 
+	"tdls/analysis"
 	"tdls/tablegen"
 )
 
@@ -34,54 +36,76 @@ type Symbol struct {
 	Children  []Symbol
 }
 
-// Symbols returns the outline of the file: classes with their template
-// arguments and fields, defs, defms, multiclasses with what they define,
+// DocumentSymbols returns the outline of the file: classes with their
+// template arguments and fields, defs (with the op's full name, `arith.addi`,
+// as the detail of an op's def), defms, multiclasses with what they define,
 // defsets, let/foreach/if blocks with their contents.
-func (v *FileView) Symbols() []Symbol {
-	return v.statementSymbols(v.stmts)
+func DocumentSymbols(ctx context.Context, v *analysis.FileView) []Symbol {
+	o := outline{v}
+	syms := o.statements(v.Statements())
+	m := modelsWithin(ctx, v.Unit)
+	if m == nil {
+		return syms
+	}
+	names := map[tablegen.Pos]string{}
+	for _, op := range m.Ops.Ops {
+		if v.File.Contains(op.Range.Start) {
+			names[op.Range.Start] = op.Name
+		}
+	}
+	if len(names) == 0 {
+		return syms
+	}
+	var mark func([]Symbol)
+	mark = func(ss []Symbol) {
+		for i := range ss {
+			if n, ok := names[ss[i].Selection.Start]; ok && (ss[i].Kind == SymDef || ss[i].Kind == SymDefm) {
+				ss[i].Detail = n
+			}
+			mark(ss[i].Children)
+		}
+	}
+	mark(syms)
+	return syms
 }
 
-func (v *FileView) statementSymbols(stmts []*tablegen.Statement) []Symbol {
+// outline builds the symbols of a file view.
+type outline struct{ v *analysis.FileView }
+
+func (o outline) statements(stmts []*tablegen.Statement) []Symbol {
+	v := o.v
 	var out []Symbol
 	for _, st := range stmts {
 		if st == nil || !v.File.Contains(st.Range().Start) {
 			continue
 		}
-		if s, ok := v.statementSymbol(st); ok {
+		if s, ok := o.statement(st); ok {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-func (v *FileView) statementSymbol(st *tablegen.Statement) (Symbol, bool) {
+func (o outline) statement(st *tablegen.Statement) (Symbol, bool) {
+	v := o.v
 	r := st.Range()
 	switch {
 	case st.Class != nil:
 		c := st.Class
-		s := Symbol{Name: identName(c.Name), Kind: SymClass, Range: r, Selection: c.Name.Range(), Detail: v.parentsDetail(c.Parents)}
+		s := Symbol{Name: identName(c.Name), Kind: SymClass, Range: r, Selection: c.Name.Range(), Detail: o.parentsDetail(c.Parents)}
 		for _, a := range c.TemplateArgs {
 			if a != nil && a.Name != nil {
 				s.Children = append(s.Children, Symbol{Name: a.Name.Name, Kind: SymTemplateArg, Range: a.Range(), Selection: a.Name.Range(), Detail: v.Text(a.Type.Range())})
 			}
 		}
-		s.Children = append(s.Children, v.bodySymbols(c.Body)...)
+		s.Children = append(s.Children, o.body(c.Body)...)
 		return s, true
 	case st.Def != nil:
-		d := st.Def
-		s := Symbol{Name: "<anonymous>", Kind: SymDef, Range: r, Selection: r, Detail: v.parentsDetail(d.Parents)}
-		if d.Name != nil {
-			s.Name, s.Selection = v.Text(d.Name.Range()), d.Name.Range()
-		}
-		s.Children = v.bodySymbols(d.Body)
+		s := o.record(SymDef, r, st.Def.Name, st.Def.Parents)
+		s.Children = o.body(st.Def.Body)
 		return s, true
 	case st.Defm != nil:
-		d := st.Defm
-		s := Symbol{Name: "<anonymous>", Kind: SymDefm, Range: r, Selection: r, Detail: v.parentsDetail(d.Parents)}
-		if d.Name != nil {
-			s.Name, s.Selection = v.Text(d.Name.Range()), d.Name.Range()
-		}
-		return s, true
+		return o.record(SymDefm, r, st.Defm.Name, st.Defm.Parents), true
 	case st.MultiClass != nil && st.MultiClass.Header != nil:
 		h := st.MultiClass.Header
 		s := Symbol{Name: identName(h.Name), Kind: SymMulticlass, Range: r, Selection: identRange(h.Name, r)}
@@ -91,14 +115,14 @@ func (v *FileView) statementSymbol(st *tablegen.Statement) (Symbol, bool) {
 			}
 		}
 		if st.MultiClass.Body != nil {
-			s.Children = append(s.Children, v.statementSymbols(st.MultiClass.Body.Statements)...)
+			s.Children = append(s.Children, o.statements(st.MultiClass.Body.Statements)...)
 		}
 		return s, true
 	case st.Defset != nil && st.Defset.Header != nil:
 		h := st.Defset.Header
 		s := Symbol{Name: identName(h.Name), Kind: SymDefset, Range: r, Selection: identRange(h.Name, r), Detail: v.Text(h.Type.Range())}
 		if st.Defset.Body != nil {
-			s.Children = v.statementSymbols(st.Defset.Body.Statements)
+			s.Children = o.statements(st.Defset.Body.Statements)
 		}
 		return s, true
 	case st.Defvar != nil:
@@ -108,20 +132,20 @@ func (v *FileView) statementSymbol(st *tablegen.Statement) (Symbol, bool) {
 	case st.Let != nil && st.Let.Header != nil:
 		s := Symbol{Name: shorten(v.Text(st.Let.Header.Range())), Kind: SymLet, Range: r, Selection: st.Let.Header.Range()}
 		if st.Let.Body != nil {
-			s.Children = v.statementSymbols(st.Let.Body.Statements)
+			s.Children = o.statements(st.Let.Body.Statements)
 		}
 		return s, true
 	case st.Foreach != nil && st.Foreach.Header != nil:
 		s := Symbol{Name: shorten(v.Text(st.Foreach.Header.Node.Range())), Kind: SymForeach, Range: r, Selection: st.Foreach.Header.Node.Range()}
 		if st.Foreach.Body != nil {
-			s.Children = v.statementSymbols(st.Foreach.Body.Statements)
+			s.Children = o.statements(st.Foreach.Body.Statements)
 		}
 		return s, true
 	case st.If != nil && st.If.Header != nil:
 		s := Symbol{Name: shorten(v.Text(st.If.Header.Range())), Kind: SymIf, Range: r, Selection: st.If.Header.Range()}
 		for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
 			if b != nil {
-				s.Children = append(s.Children, v.statementSymbols(b.Statements)...)
+				s.Children = append(s.Children, o.statements(b.Statements)...)
 			}
 		}
 		return s, true
@@ -129,7 +153,17 @@ func (v *FileView) statementSymbol(st *tablegen.Statement) (Symbol, bool) {
 	return Symbol{}, false
 }
 
-func (v *FileView) bodySymbols(b *tablegen.Body) []Symbol {
+// record is the symbol of a def or defm.
+func (o outline) record(kind SymbolKind, r tablegen.Range, name *tablegen.NameValue, parents []*tablegen.ClassRef) Symbol {
+	s := Symbol{Name: "<anonymous>", Kind: kind, Range: r, Selection: r, Detail: o.parentsDetail(parents)}
+	if name != nil {
+		s.Name, s.Selection = o.v.Text(name.Range()), name.Range()
+	}
+	return s
+}
+
+func (o outline) body(b *tablegen.Body) []Symbol {
+	v := o.v
 	if b == nil {
 		return nil
 	}
@@ -148,7 +182,7 @@ func (v *FileView) bodySymbols(b *tablegen.Body) []Symbol {
 	return out
 }
 
-func (v *FileView) parentsDetail(ps []*tablegen.ClassRef) string {
+func (o outline) parentsDetail(ps []*tablegen.ClassRef) string {
 	var names []string
 	for _, p := range ps {
 		if p != nil && p.Name != nil {

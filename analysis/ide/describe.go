@@ -1,21 +1,16 @@
-package analysis
+package ide
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"tdls/analysis"
 	"tdls/ods"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
-
-// hoverWait bounds how long a hover waits for an evaluation in progress
-// before answering from the syntax alone.
-const hoverWait = 250 * time.Millisecond
 
 // maxHoverFields and maxValueLen fold the field list of a def.
 const (
@@ -23,35 +18,18 @@ const (
 	maxValueLen    = 100
 )
 
-// HoverAt answers hover: bang operators and includes from the syntax, then
-// the declared name at p.
-func (v *FileView) HoverAt(ctx context.Context, p tablegen.Pos) (Hover, bool) {
-	if h, ok := v.Hover(p); ok {
-		return h, true
-	}
-	t, ok := v.TargetAt(ctx, p)
-	if !ok {
-		return Hover{}, false
-	}
-	res := v.Unit.EvaluatedIfReady()
-	if res == nil {
-		wctx, cancel := context.WithTimeout(ctx, hoverWait)
-		res, _ = v.Unit.Evaluated(wctx)
-		cancel()
-	}
-	return Hover{Range: t.Ref.Range, Markdown: v.describe(t, p, res)}, true
-}
-
-func (v *FileView) describe(t Target, p tablegen.Pos, res *eval.Result) string {
+// describe is the hover of a declared name: its declaration, where it is,
+// its doc comment, and what the evaluation knows of it.
+func describe(v *analysis.FileView, t analysis.Target, p tablegen.Pos, res *eval.Result) string {
 	u, d := v.Unit, t.Decl
 	var sb strings.Builder
 	code := func(s string) { fmt.Fprintf(&sb, "```tablegen\n%s\n```\n", s) }
 	switch d.Kind {
-	case DeclClass:
-		code("class " + d.Name + u.templateArgsText(d.Name) + d.Detail(u))
-	case DeclMulticlass:
-		code("multiclass " + d.Name + u.templateArgsText(d.Name) + d.Detail(u))
-	case DeclRecord:
+	case analysis.DeclClass:
+		code("class " + d.Name + templateArgsText(u, d.Name) + d.Detail(u))
+	case analysis.DeclMulticlass:
+		code("multiclass " + d.Name + templateArgsText(u, d.Name) + d.Detail(u))
+	case analysis.DeclRecord:
 		head := "def " + d.Name
 		if d.Defm != nil {
 			head = "defm " + d.Name
@@ -62,98 +40,70 @@ func (v *FileView) describe(t Target, p tablegen.Pos, res *eval.Result) string {
 			head += d.Detail(u)
 		}
 		code(head)
-	case DeclField:
-		code(d.typeText(u) + " " + d.Owner + "::" + d.Name)
-	case DeclTemplateArg:
-		s := d.typeText(u) + " " + d.Name
+	case analysis.DeclField:
+		code(d.TypeText(u) + " " + d.Owner + "::" + d.Name)
+	case analysis.DeclTemplateArg:
+		s := d.TypeText(u) + " " + d.Name
 		if d.TArg != nil && d.TArg.Default != nil {
-			s += " = " + fold(u.text(d.TArg.Default.Range()))
+			s += " = " + fold(u.Text(d.TArg.Default.Range()))
 		}
 		code(s)
-	case DeclDefvar:
+	case analysis.DeclDefvar:
 		s := "defvar " + d.Name
 		if d.Defvar != nil && d.Defvar.Value != nil {
-			s += " = " + fold(u.text(d.Defvar.Value.Range()))
+			s += " = " + fold(u.Text(d.Defvar.Value.Range()))
 		}
 		code(s)
-	case DeclDefset:
-		code("defset " + d.typeText(u) + " " + d.Name)
-	case DeclDeftype:
-		code("deftype " + d.Name + " = " + u.text(d.Deftype.Type.Range()))
+	case analysis.DeclDefset:
+		code("defset " + d.TypeText(u) + " " + d.Name)
+	case analysis.DeclDeftype:
+		code("deftype " + d.Name + " = " + u.Text(d.Deftype.Type.Range()))
 	default:
 		code(d.Kind.String() + " " + d.Name)
 	}
-	fmt.Fprintf(&sb, "*%s* · %s\n", d.Kind, u.where(d))
-	if doc := u.docComment(d); doc != "" {
+	fmt.Fprintf(&sb, "*%s* · %s\n", d.Kind, positionText(u, d.Range))
+	if doc := docComment(u, d); doc != "" {
 		sb.WriteString("***\n" + doc + "\n")
 	}
 	switch d.Kind {
-	case DeclRecord:
+	case analysis.DeclRecord:
 		if rec := recordOf(res, d.Name); rec != nil {
 			sb.WriteString(recordSummary(rec))
 			sb.WriteString(fieldTable(rec))
 		}
-	case DeclClass:
+	case analysis.DeclClass:
 		if res != nil {
 			if rec := res.Class(d.Name); rec != nil {
 				sb.WriteString(recordSummary(rec))
 			}
 		}
-	case DeclTemplateArg:
+	case analysis.DeclTemplateArg:
 		fmt.Fprintf(&sb, "***\ntemplate argument of `%s`\n", d.Owner)
-	case DeclField:
-		sb.WriteString(v.fieldFacts(t, p, res))
+	case analysis.DeclField:
+		sb.WriteString(fieldFacts(v, t, p, res))
 	}
 	return sb.String()
 }
 
 // fieldFacts says a field's value in the record at the cursor, where it is
 // declared and where it is overridden.
-func (v *FileView) fieldFacts(t Target, p tablegen.Pos, res *eval.Result) string {
+func fieldFacts(v *analysis.FileView, t analysis.Target, p tablegen.Pos, res *eval.Result) string {
 	var sb strings.Builder
 	sb.WriteString("***\n")
-	if rec := v.recordAt(p, res, t.Ref.Via); rec != nil {
+	if rec := v.RecordAt(p, res, t.Ref.Via); rec != nil {
 		if rv := rec.Field(t.Decl.Name); rv != nil && rv.Value != nil {
 			fmt.Fprintf(&sb, "value in `%s`: `%s`\n\n", rec.NameString(), fold(rv.Value.String()))
 		}
 	}
 	fmt.Fprintf(&sb, "declared in `%s`\n", t.Decl.Owner)
-	if lets := v.overridesOnPath(t.Decl, p, t.Ref.Via); len(lets) > 0 {
+	if lets := v.Overrides(t.Decl, p, t.Ref.Via); len(lets) > 0 {
 		var at []string
 		for _, r := range lets {
-			at = append(at, v.Unit.positionText(r))
+			at = append(at, positionText(v.Unit, r))
 		}
 		fmt.Fprintf(&sb, "\noverridden at %s\n", strings.Join(at, ", "))
 	}
 	return sb.String()
-}
-
-// recordAt returns the evaluated record enclosing p (or class via).
-func (v *FileView) recordAt(p tablegen.Pos, res *eval.Result, via string) *eval.Record {
-	if res == nil {
-		return nil
-	}
-	if via != "" {
-		if c := res.Class(via); c != nil {
-			return c
-		}
-		return res.Def(via)
-	}
-	var rec *eval.Record
-	forEachRecord(v.Statements(), func(st *tablegen.Statement) bool {
-		if r := st.Range(); r.Start <= p && p <= r.End {
-			if st.Class != nil && st.Class.Name != nil {
-				rec = res.Class(st.Class.Name.Name)
-			} else if st.Def != nil {
-				if id := plainName(st.Def.Name); id != nil {
-					rec = res.Def(id.Name)
-				}
-			}
-			return false
-		}
-		return true
-	})
-	return rec
 }
 
 func recordOf(res *eval.Result, name string) *eval.Record {
@@ -231,22 +181,20 @@ func fold(s string) string {
 	return s
 }
 
-func (u *Unit) templateArgsText(owner string) string {
-	targs := u.globals().templateArgs(owner)
+func templateArgsText(u *analysis.Unit, owner string) string {
+	targs := u.TemplateArgs(owner)
 	if len(targs) == 0 {
 		return ""
 	}
 	parts := make([]string, len(targs))
 	for i, d := range targs {
-		parts[i] = fold(u.text(d.TArg.Range()))
+		parts[i] = fold(u.Text(d.TArg.Range()))
 	}
 	return "<" + strings.Join(parts, ", ") + ">"
 }
 
-// where names the file and line of a declaration.
-func (u *Unit) where(d *Decl) string { return u.positionText(d.Range) }
-
-func (u *Unit) positionText(r tablegen.Range) string {
+// positionText names the file and line of r.
+func positionText(u *analysis.Unit, r tablegen.Range) string {
 	f := u.TG.Set.File(r.Start)
 	if f == nil {
 		return ""
@@ -256,7 +204,7 @@ func (u *Unit) positionText(r tablegen.Range) string {
 }
 
 // docComment returns the // comment lines right above a declaration.
-func (u *Unit) docComment(d *Decl) string {
+func docComment(u *analysis.Unit, d *analysis.Decl) string {
 	start := d.Stmt.Start
 	if !start.IsValid() {
 		start = d.Range.Start

@@ -1,6 +1,9 @@
-package analysis
+package ide
 
-import "tdls/tablegen"
+import (
+	"tdls/analysis"
+	"tdls/tablegen"
+)
 
 // Link is an include written in the file and the file it resolved to.
 type Link struct {
@@ -9,8 +12,8 @@ type Link struct {
 	Name   string         // as written
 }
 
-// Links returns the resolved includes written in the file.
-func (v *FileView) Links() []Link {
+// DocumentLinks returns the resolved includes written in the file.
+func DocumentLinks(v *analysis.FileView) []Link {
 	var out []Link
 	seen := map[tablegen.Range]bool{}
 	for _, inc := range v.Unit.TG.Lex.Includes {
@@ -20,14 +23,4 @@ func (v *FileView) Links() []Link {
 		}
 	}
 	return out
-}
-
-// IncludeAt returns the include whose file name contains p.
-func (v *FileView) IncludeAt(p tablegen.Pos) (tablegen.Include, bool) {
-	for _, inc := range v.Unit.TG.Lex.Includes {
-		if inc.From == v.File && inc.NameRng.Start <= p && p <= inc.NameRng.End {
-			return inc, true
-		}
-	}
-	return tablegen.Include{}, false
 }

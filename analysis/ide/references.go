@@ -1,0 +1,140 @@
+package ide
+
+import (
+	"context"
+
+	"tdls/analysis"
+	"tdls/drr"
+	"tdls/ods"
+	"tdls/tablegen"
+)
+
+// References returns the places the thing at p is named. A pattern's
+// `$symbol`: its bindings and uses in the pattern, bindings first. An op:
+// every place its def is named, as for any record, and in the open files
+// every pattern dag whose operator resolves to it. Any other name: its
+// occurrences across the workspace (the files of p's unit, the other open
+// files in their own units, the rest from the index), sorted by file and
+// offset. includeDecl keeps the declarations.
+func References(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos, includeDecl bool) []analysis.Location {
+	if refs, ok := symbolRefs(ctx, v, p); ok {
+		var out []analysis.Location
+		for _, r := range refs {
+			if r.Role == analysis.RoleDecl && !includeDecl {
+				continue
+			}
+			if l, ok := locationIn(v.Unit, r.Range); ok {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	if occ, ok := opReferences(ctx, snap, v, p, includeDecl); ok {
+		return locationsOf(snap, v.Unit, occ)
+	}
+	t, ok := v.TargetAt(ctx, p)
+	if !ok {
+		return nil
+	}
+	return locationsOf(snap, v.Unit, snap.Occurrences(ctx, v.Unit, t, includeDecl))
+}
+
+// symbolAt returns the pattern and the symbol name (without `$` or `__N`)
+// written at p, with the range of the name as written.
+func symbolAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (*drr.Pattern, string, tablegen.Range, bool) {
+	m := modelsWithin(ctx, v.Unit)
+	if m == nil {
+		return nil, "", tablegen.Range{}, false
+	}
+	loc := m.Patterns.At(p)
+	switch {
+	case loc == nil:
+	case loc.Use != nil:
+		return loc.Pattern, loc.Use.Base, loc.Use.Range, true
+	case loc.Symbol != nil:
+		return loc.Pattern, loc.Symbol.Name, loc.Symbol.Range, true
+	}
+	return nil, "", tablegen.Range{}, false
+}
+
+// symbolRefs returns the bindings (RoleDecl) and uses of the `$symbol` at
+// p written in this file; ok is false when p is on no pattern symbol.
+func symbolRefs(ctx context.Context, v *analysis.FileView, p tablegen.Pos) ([]analysis.Ref, bool) {
+	pat, name, _, ok := symbolAt(ctx, v, p)
+	if !ok {
+		return nil, false
+	}
+	bound := map[tablegen.Range]bool{}
+	for _, s := range pat.Symbols.Bindings(name) {
+		bound[s.Range] = true
+	}
+	var out []analysis.Ref
+	for _, r := range pat.References(name) {
+		if !v.File.Contains(r.Start) {
+			continue
+		}
+		role := analysis.RoleUse
+		if bound[r] {
+			role = analysis.RoleDecl
+		}
+		out = append(out, analysis.Ref{Range: r, Role: role})
+	}
+	return out, true
+}
+
+// opReferences returns the references of the op at p; ok is false when no
+// op is at p.
+func opReferences(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos, includeDecl bool) ([]analysis.Occurrence, bool) {
+	m := modelsWithin(ctx, v.Unit)
+	if m == nil {
+		return nil, false
+	}
+	op, _, ok := opAt(v, m, p)
+	if !ok {
+		return nil, false
+	}
+	loc, ok := opLocation(v.Unit, op)
+	if !ok {
+		return nil, false
+	}
+	defName, defPath, defOff := op.Def.NameString(), loc.File.Name, loc.File.Offset(loc.Range.Start)
+	var out []analysis.Occurrence
+	for _, r := range v.Unit.Refs(defPath) {
+		if r.Role == analysis.RoleDecl && r.Range == op.Range && r.Decl != nil {
+			out = snap.Occurrences(ctx, v.Unit, analysis.Target{Ref: r, Decl: r.Decl}, includeDecl)
+			break
+		}
+	}
+	if includeDecl {
+		out = append(out, analysis.Occurrence{Path: defPath, Start: defOff, End: loc.File.Offset(loc.Range.End), Role: analysis.RoleDecl})
+	}
+	units := []*analysis.Unit{v.Unit}
+	for _, path := range snap.OpenFiles() {
+		if u, err := snap.UnitFor(ctx, path); err == nil && u != v.Unit {
+			units = append(units, u)
+		}
+	}
+	for _, u := range units {
+		um := modelsWithin(ctx, u)
+		if um == nil {
+			continue
+		}
+		same := func(o *ods.Op) bool {
+			if o == nil || o.Def.NameString() != defName {
+				return false
+			}
+			l, ok := opLocation(u, o)
+			return ok && l.File.Name == defPath && l.File.Offset(l.Range.Start) == defOff
+		}
+		for _, pat := range um.Patterns.Patterns {
+			forEachNode(pat, func(n *drr.DagNode) {
+				if n.Exact && n.Kind == drr.NodeOp && same(n.Op) {
+					if f := u.TG.Set.File(n.OperatorRange.Start); f != nil {
+						out = append(out, analysis.Occurrence{Path: f.Name, Start: f.Offset(n.OperatorRange.Start), End: f.Offset(n.OperatorRange.End), Role: analysis.RoleUse})
+					}
+				}
+			})
+		}
+	}
+	return analysis.SortOccurrences(out, includeDecl), true
+}

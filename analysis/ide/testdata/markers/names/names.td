@@ -1,0 +1,65 @@
+// Names, as the resolver sees them and every feature reads them.
+
+// Doc for Base.
+class Base<int w> {
+//@loc(Base, "Base") loc(w, "w")
+  int width = w;
+  //@loc(width, "width") def("= |w", w) token("width", "property", "declaration") token("w;", "typeParameter")
+  string tag = "base";
+  //@loc(tag, "tag")
+}
+
+class Mid : Base<8> {
+//@loc(MidBase, "Base")
+  int w2 = width;
+  //@def("width;", width) token("width;", "property") hover("width;", "int Base::width", "declared in `Base`")
+  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth)
+  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth)
+  //@loc(w2width, "width")
+}
+
+class Leaf : Mid {
+  let width = 16;
+  //@loc(letwidth, "width") token("width", "property")
+}
+
+def Plain : Base<1> {
+//@loc(Plain, "Plain") token("Plain", "variable", "declaration") def("Base", Base)
+  let tag = "plain";
+  //@def("tag", tag)
+}
+
+def Other : Leaf;
+//@hover("Leaf", "class Leaf", "*class* · names.td:21") token("Leaf", "class")
+
+defvar answer = Plain.width;
+//@loc(answer, "answer") token("answer", "variable", "declaration", "readonly")
+//@def("Plain.", Plain) def("width", width) loc(plainwidth, "width")
+
+def UsesAnswer { int v = answer; }
+//@def("answer", answer) token("answer", "variable") hover("answer", "defvar answer = Plain.width")
+
+foreach i = [1, 2] in {
+//@loc(i, "i") token("i", "variable", "declaration")
+  def Gen#i : Base<i>;
+  //@def("<|i", i) token("<|i", "variable") refs("<|i", i, ipaste, iarg) loc(ipaste, "#|i") loc(iarg, "<|i")
+}
+
+def Folded {
+  list<int> doubled = !foreach(x, [1, 2], !mul(x, 2));
+  //@token("x,", "variable", "declaration") token("x, 2", "variable") def("x, 2", foreachx) loc(foreachx, "x")
+  //@hover("!mul", "!mul(a, b, ...)")
+}
+
+def RenameMe : Base<3>;
+//@loc(RenameMe, "RenameMe") rename("RenameMe", "Renamed", RenameMe, renameUse)
+defvar useIt = RenameMe;
+//@loc(renameUse, "RenameMe")
+
+class Typed<Base b> { int bw = b.width; }
+//@token("Base b", "class") def("width", width) token("width", "property") loc(typedwidth, "width")
+
+include "other.td"
+//@def("other.td", otherStart) hover("other.td", "**include** `other.td`")
+def UsesOther : FromOther;
+//@def("FromOther", FromOther) token("FromOther", "class")

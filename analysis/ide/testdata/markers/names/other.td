@@ -1,0 +1,2 @@
+class FromOther;
+//@loc(FromOther, "FromOther") loc(otherStart, "")
