@@ -24,6 +24,8 @@ type BuildMethod struct {
 	// default values, which are not modelled, so a call leaving them out
 	// may or may not fit. len(Params) when the defaults are known.
 	mayDefault int
+	// types are the parameter types, normalized.
+	types []cppType
 }
 
 // BuildMethods lists the op's build() methods: the custom builders, then
@@ -31,8 +33,22 @@ type BuildMethod struct {
 // is a superset of mlir-tblgen's: it does not prune a builder that another
 // one subsumes (which accepts the same calls) and lists the variant taking
 // unwrapped attribute values whenever an attribute has a return type other
-// than its storage type.
+// than its storage type. The slice is shared: do not modify it.
 func (op *Op) BuildMethods() []BuildMethod {
+	op.buildMethodsOnce.Do(func() {
+		op.buildMethods = op.makeBuildMethods()
+		for i := range op.buildMethods {
+			m := &op.buildMethods[i]
+			m.types = make([]cppType, len(m.Params))
+			for j, p := range m.Params {
+				m.types[j] = parseCppType(p.CppType)
+			}
+		}
+	})
+	return op.buildMethods
+}
+
+func (op *Op) makeBuildMethods() []BuildMethod {
 	var out []BuildMethod
 	for _, b := range op.Builders {
 		out = append(out, BuildMethod{Params: b.Params, Custom: b, mayDefault: len(b.Params)})
@@ -258,7 +274,9 @@ const (
 // Fit reports whether m takes args: their number within the parameters
 // (trailing ones with defaults may be left out) and each argument
 // implicitly convertible to its parameter's type.
-func (m BuildMethod) Fit(args []CallArg) Fit {
+func (m BuildMethod) Fit(args []CallArg) Fit { return m.fit(normalize(args)) }
+
+func (m BuildMethod) fit(args []cppArg) Fit {
 	required := len(m.Params)
 	for required > 0 && m.Params[required-1].Default != "" {
 		required--
@@ -273,7 +291,7 @@ func (m BuildMethod) Fit(args []CallArg) Fit {
 		return FitNo
 	}
 	for i, a := range args {
-		fit = min(fit, converts(a, m.Params[i].CppType))
+		fit = min(fit, converts(a, m.paramType(i)))
 		if fit == FitNo {
 			return FitNo
 		}
@@ -281,14 +299,23 @@ func (m BuildMethod) Fit(args []CallArg) Fit {
 	return fit
 }
 
+// paramType is parameter i's type, normalized.
+func (m BuildMethod) paramType(i int) cppType {
+	if m.types != nil {
+		return m.types[i]
+	}
+	return parseCppType(m.Params[i].CppType)
+}
+
 // FitCall reports how a call `Op::create(builder, loc, args...)` fits
 // the op's build methods: FitYes when one takes it, FitNo when none can,
 // and the method taking it (nil unless FitYes).
 func (op *Op) FitCall(args []CallArg) (Fit, *BuildMethod) {
+	norm := normalize(args)
 	best := FitNo
 	methods := op.BuildMethods()
 	for i := range methods {
-		switch methods[i].Fit(args) {
+		switch methods[i].fit(norm) {
 		case FitYes:
 			return FitYes, &methods[i]
 		case FitMaybe:
@@ -296,6 +323,32 @@ func (op *Op) FitCall(args []CallArg) (Fit, *BuildMethod) {
 		}
 	}
 	return best, nil
+}
+
+// cppType is a C++ type as matching compares it: its name (cppTypeName)
+// and category.
+type cppType struct {
+	name string
+	cat  cppCategory
+}
+
+func parseCppType(t string) cppType {
+	n := cppTypeName(t)
+	return cppType{name: n, cat: categoryOfName(n)}
+}
+
+// cppArg is a CallArg with its C++ type parsed.
+type cppArg struct {
+	kind CallArgKind
+	t    cppType
+}
+
+func normalize(args []CallArg) []cppArg {
+	out := make([]cppArg, len(args))
+	for i, a := range args {
+		out[i] = cppArg{kind: a.Kind, t: parseCppType(a.CppType)}
+	}
+	return out
 }
 
 // cppCategory groups C++ parameter types by the conversions they accept
@@ -370,8 +423,7 @@ func cppTypeName(t string) string {
 	return strings.TrimPrefix(t, "::")
 }
 
-func categoryOf(t string) cppCategory {
-	n := cppTypeName(t)
+func categoryOfName(n string) cppCategory {
 	switch {
 	case n == "Value":
 		return catValue
@@ -409,13 +461,13 @@ func categoryOf(t string) cppCategory {
 // TypedValue, bool or an integer; a SmallVector<Value, 4> to ValueRange
 // and SmallVectorImpl<Value> but not to TypeRange; an attribute to
 // Attribute and OpFoldResult, and a StringAttr even to StringRef).
-func converts(a CallArg, param string) Fit {
-	c := categoryOf(param)
-	if c == catUnknown || a.Kind == CallUnknown {
+func converts(a cppArg, param cppType) Fit {
+	c := param.cat
+	if c == catUnknown || a.kind == CallUnknown {
 		return FitMaybe
 	}
 	if c == catArrayOf {
-		return toArrayRef(a, strings.TrimSuffix(strings.TrimPrefix(cppTypeName(param), "ArrayRef<"), ">"))
+		return toArrayRef(a, strings.TrimSuffix(strings.TrimPrefix(param.name, "ArrayRef<"), ">"))
 	}
 	yes := func(ok bool) Fit {
 		if ok {
@@ -423,7 +475,7 @@ func converts(a CallArg, param string) Fit {
 		}
 		return FitNo
 	}
-	switch a.Kind {
+	switch a.kind {
 	case CallValue:
 		return yes(c == catValue || c == catValueRange || c == catFoldResult)
 	case CallValues:
@@ -435,8 +487,7 @@ func converts(a CallArg, param string) Fit {
 	case CallAttribute:
 		switch c {
 		case catAttribute:
-			n := cppTypeName(param)
-			if n == "Attribute" || n == cppTypeName(a.CppType) {
+			if param.name == "Attribute" || param.name == a.t.name {
 				return FitYes
 			}
 			return FitMaybe // a subclass or an attribute interface
@@ -446,26 +497,26 @@ func converts(a CallArg, param string) Fit {
 			// Of the builtin attributes only StringAttr converts to a
 			// non-attribute (StringRef); a dialect's own attribute may
 			// declare conversions.
-			switch n := cppTypeName(a.CppType); {
-			case n == "StringAttr":
-				return yes(cppTypeName(param) == "StringRef")
-			case !builtinAttrs[n]:
+			switch {
+			case a.t.name == "StringAttr":
+				return yes(param.name == "StringRef")
+			case !builtinAttrs[a.t.name]:
 				return FitMaybe
 			}
 		case catNamedAttrs:
-			if !builtinAttrs[cppTypeName(a.CppType)] {
+			if !builtinAttrs[a.t.name] {
 				return FitMaybe
 			}
 		}
 		return FitNo
 	case CallProperty:
-		switch pc := categoryOf(a.CppType); {
-		case cppTypeName(param) == cppTypeName(a.CppType):
+		switch pc := a.t.cat; {
+		case param.name == a.t.name:
 			return FitYes
 		case pc == catValue:
-			return converts(CallArg{Kind: CallValue}, param)
+			return converts(cppArg{kind: CallValue}, param)
 		case pc == catAttribute:
-			return converts(CallArg{Kind: CallAttribute, CppType: a.CppType}, param)
+			return converts(cppArg{kind: CallAttribute, t: a.t}, param)
 		case pc == catScalar && c != catScalar:
 			// An integer, float or string converts to no MLIR class.
 			return FitNo
@@ -480,20 +531,20 @@ func converts(a CallArg, param string) Fit {
 // an argument of another type would need two user-defined conversions, so
 // it converts only when it is an elem: an attribute whose class is elem or
 // derives from it.
-func toArrayRef(a CallArg, elem string) Fit {
-	if a.Kind != CallAttribute {
-		if a.Kind == CallProperty && cppTypeName(a.CppType) == elem {
+func toArrayRef(a cppArg, elem string) Fit {
+	if a.kind != CallAttribute {
+		if a.kind == CallProperty && a.t.name == elem {
 			return FitYes
 		}
-		if a.Kind == CallProperty && categoryOf(a.CppType) == catScalar {
+		if a.kind == CallProperty && a.t.cat == catScalar {
 			return FitMaybe // a numeric conversion makes a temporary elem
 		}
 		return FitNo
 	}
-	switch t := cppTypeName(a.CppType); {
-	case elem == t || elem == "Attribute":
+	switch {
+	case elem == a.t.name || elem == "Attribute":
 		return FitYes
-	case builtinAttrs[t]:
+	case builtinAttrs[a.t.name]:
 		return FitNo // a builtin attribute derives from Attribute only
 	}
 	return FitMaybe
@@ -534,9 +585,9 @@ func (m BuildMethod) Mismatch(args []CallArg) string {
 		}
 		return "it takes " + n + " arguments, not " + strconv.Itoa(len(args))
 	}
-	for i, a := range args {
-		if converts(a, m.Params[i].CppType) == FitNo {
-			return "argument #" + strconv.Itoa(i) + " is " + a.String() + ", which does not convert to " + strings.TrimSpace(m.Params[i].CppType)
+	for i, a := range normalize(args) {
+		if converts(a, m.paramType(i)) == FitNo {
+			return "argument #" + strconv.Itoa(i) + " is " + args[i].String() + ", which does not convert to " + strings.TrimSpace(m.Params[i].CppType)
 		}
 	}
 	return ""

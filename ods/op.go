@@ -67,6 +67,9 @@ type Op struct {
 	// shared by the models of every evaluation that shares its record.
 	errorsOnce sync.Once
 	errors     []tablegen.Diagnostic
+	// buildMethods memoizes BuildMethods, for the same reason.
+	buildMethodsOnce sync.Once
+	buildMethods     []BuildMethod
 }
 
 // DerivedAttribute is an attribute computed from the op, declared as a
