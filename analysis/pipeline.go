@@ -39,7 +39,7 @@ type Models struct {
 	Patterns *drr.PatternSet
 	// Problems are the evaluator's diagnostics, then the ODS ones
 	// (best-practice warnings only for the ops of the unit's root file),
-	// then the DRR ones with their fixes.
+	// the transform-op ones, then the DRR ones with their fixes.
 	Problems []Problem
 }
 
@@ -65,7 +65,10 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 	// fails at run time, and best practice.
 	m.Ops = ods.BuildFrom(res, prev)
 	m.Problems = append(m.Problems, problems(ods.Check(m.Ops, tg.Root))...)
-	// 3. DRR: patterns mlir-tblgen rejects or turns into broken C++.
+	// 3. Transform-dialect extension ops: what mlir-tblgen accepts but
+	// registration, the C++ build or the interpreter rejects.
+	m.Problems = append(m.Problems, problems(ods.CheckTransformOps(m.Ops))...)
+	// 4. DRR: patterns mlir-tblgen rejects or turns into broken C++.
 	m.Patterns = drr.Build(tg, res, m.Ops)
 	if res.Class("Pattern") != nil {
 		m.Problems = append(m.Problems, drr.Check(m.Patterns)...)
