@@ -39,7 +39,8 @@ type Models struct {
 	Patterns *drr.PatternSet
 	// Problems are the evaluator's diagnostics, then the ODS ones
 	// (best-practice warnings only for the ops of the unit's root file),
-	// the transform-op ones, then the DRR ones with their fixes.
+	// the transform-op ones, then the DRR ones with their fixes, then the
+	// pattern-set ones.
 	Problems []Problem
 }
 
@@ -72,6 +73,9 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 	m.Patterns = drr.Build(tg, res, m.Ops)
 	if res.Class("Pattern") != nil {
 		m.Problems = append(m.Problems, drr.Check(m.Patterns)...)
+		// 5. The pattern set: patterns that loop, undo each other, never
+		// fire or repeat one another under a greedy driver.
+		m.Problems = append(m.Problems, drr.CheckPatternSet(m.Patterns)...)
 	}
 	return m
 }

@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"tdls/drr"
@@ -84,48 +83,6 @@ func fileLabel(input string) string {
 	return sb.String()
 }
 
-// compareNumeric is StringRef::compare_numeric: runs of digits compare as
-// numbers.
-func compareNumeric(a, b string) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if isDigit(a[i]) && isDigit(b[i]) {
-			j := i + 1
-			for ; j <= n; j++ {
-				ld := j < len(a) && isDigit(a[j])
-				rd := j < len(b) && isDigit(b[j])
-				if ld != rd {
-					if rd {
-						return -1
-					}
-					return 1
-				}
-				if !rd {
-					break
-				}
-			}
-			if c := strings.Compare(a[i:j], b[i:j]); c != 0 {
-				return c
-			}
-			i = j - 1
-			continue
-		}
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case len(a) == len(b):
-		return 0
-	case len(a) < len(b):
-		return -1
-	}
-	return 1
-}
-
 func newFileGen(res *eval.Result, opts Options) *fileGen {
 	f := &fileGen{
 		res: res, opts: opts, label: fileLabel(opts.InputName),
@@ -144,9 +101,7 @@ func newFileGen(res *eval.Result, opts Options) *fileGen {
 			recs = append(recs, d)
 		}
 	}
-	sort.SliceStable(recs, func(i, j int) bool {
-		return compareNumeric(recs[i].NameString(), recs[j].NameString()) < 0
-	})
+	drr.SortInPopulateOrder(recs)
 	k := 0
 	for _, r := range recs {
 		p := &pattern{rec: r, file: f, name: r.NameString()}
