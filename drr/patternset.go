@@ -121,4 +121,3 @@ func compareNumeric(a, b string) int {
 	}
 	return 1
 }
-
