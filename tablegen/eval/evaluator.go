@@ -590,7 +590,7 @@ func (e *evaluator) checkAssert(a *assertion) bool {
 
 func (e *evaluator) checkRecordAsserts(rec *Record) {
 	for _, a := range rec.asserts {
-		r := &recordResolver{e: e, rec: rec}
+		r := newRecordResolver(e, rec, nil)
 		site, name := a.use, a.useName
 		if !e.within(site) {
 			site, name = e.recordUse(rec)
@@ -611,7 +611,7 @@ func (e *evaluator) emitDump(d *dumpEntry) {
 
 func (e *evaluator) emitRecordDumps(rec *Record) {
 	for _, d := range rec.dumps {
-		r := &recordResolver{e: e, rec: rec}
+		r := newRecordResolver(e, rec, nil)
 		e.emitDump(&dumpEntry{rng: d.rng, msg: d.msg.resolve(r)})
 	}
 }

@@ -258,7 +258,7 @@ func (r *Record) resolveWith(e *evaluator, res resolver, skip int) {
 // Record::resolveReferences with a RecordResolver); newName renames an
 // anonymous record.
 func (r *Record) resolveSelf(e *evaluator, newName Init) {
-	r.resolveWith(e, &recordResolver{e: e, rec: r, name: newName}, -1)
+	r.resolveWith(e, newRecordResolver(e, r, newName), -1)
 }
 
 func (r *Record) loc() tablegen.Range {

@@ -87,14 +87,40 @@ func (m *mapResolver) ev() *evaluator      { return m.e }
 type recordResolver struct {
 	e     *evaluator
 	rec   *Record
-	name  Init // the record's new name, for references to NAME of the record
-	cache map[string]Init
+	name  Init   // the record's new name, for references to NAME of the record
+	nameK string // the key of its name before: resolving renames the record
+	cache []resolvedField
 	stack []string
 }
 
+func newRecordResolver(e *evaluator, rec *Record, newName Init) *recordResolver {
+	r := &recordResolver{e: e, rec: rec, name: newName}
+	if newName != nil {
+		r.nameK = nameKey(rec.Name)
+	}
+	return r
+}
+
+// resolvedField is a recordResolver's memo of one field (the slot past the
+// record's fields is its name).
+type resolvedField struct {
+	v    Init
+	done bool
+}
+
 func (r *recordResolver) lookup(name string) Init {
-	if v, ok := r.cache[name]; ok {
-		return v
+	i := r.rec.fieldIndex(name)
+	isName := i < 0 && r.name != nil && r.nameK == name
+	if isName {
+		i = len(r.rec.Values)
+	} else if i < 0 {
+		return nil
+	}
+	if r.cache == nil {
+		r.cache = make([]resolvedField, len(r.rec.Values)+1)
+	}
+	if c := r.cache[i]; c.done {
+		return c.v
 	}
 	for _, s := range r.stack {
 		if s == name {
@@ -102,21 +128,17 @@ func (r *recordResolver) lookup(name string) Init {
 		}
 	}
 	var v Init
-	if rv := r.rec.Field(name); rv != nil {
-		if rv.Value != Unset {
-			r.stack = append(r.stack, name)
-			v = rv.Value.resolve(r)
-			r.stack = r.stack[:len(r.stack)-1]
-		}
-	} else if r.name != nil && nameKey(r.rec.Name) == name {
+	switch {
+	case isName:
 		r.stack = append(r.stack, name)
 		v = r.name.resolve(r)
 		r.stack = r.stack[:len(r.stack)-1]
+	case r.rec.Values[i].Value != Unset:
+		r.stack = append(r.stack, name)
+		v = r.rec.Values[i].Value.resolve(r)
+		r.stack = r.stack[:len(r.stack)-1]
 	}
-	if r.cache == nil {
-		r.cache = make(map[string]Init, len(r.rec.Values))
-	}
-	r.cache[name] = v
+	r.cache[i] = resolvedField{v, true}
 	return v
 }
 

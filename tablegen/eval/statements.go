@@ -420,7 +420,7 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	}
 	m.set(sc.NameString()+":NAME", name)
 	rec.resolveWith(e, m, -1)
-	rec.Supers = append(append(rec.Supers, sc.Supers...), SuperRef{Class: sc, Range: ref.rng})
+	rec.Supers = append(append(slices.Grow(rec.Supers, len(sc.Supers)+1), sc.Supers...), SuperRef{Class: sc, Range: ref.rng})
 	rec.ty = nil
 	return true
 }
