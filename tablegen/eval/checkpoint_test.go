@@ -167,6 +167,37 @@ func TestResumeEqualsEvaluateOnMLIR(t *testing.T) {
 	t.Logf("resume equals evaluate on %d MLIR files, 3 splits each", checked)
 }
 
+// TestResumeEqualsEvaluateAtEveryRootSplit resumes ArithOps.td after each
+// of its own top-level statements, from checkpoints chained one statement
+// at a time as the server keeps them, and compares records, values and
+// diagnostics with a full evaluation.
+func TestResumeEqualsEvaluateAtEveryRootSplit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every-split MLIR resume test skipped")
+	}
+	path := filepath.Join(mlirInclude, "mlir/Dialect/Arith/IR/ArithOps.td")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("MLIR headers not installed: %v", err)
+	}
+	u := parseBytes(path, readFile(t, path), mlirInclude)
+	want := snapshotOf(t, Evaluate(u, Options{}))
+	pre, n := rootStart(u), len(u.Statements)
+	cp := EvaluatePrefix(u, pre, Options{})
+	for k := pre; k <= n; k++ {
+		if k > pre {
+			next, ok := cp.ResumePrefix(u, k-1, k, Options{})
+			if !ok {
+				t.Fatalf("split at %d: ResumePrefix refused", k)
+			}
+			cp = next
+		}
+		if got := snapshotOf(t, cp.Resume(u, k, Options{})); got != want {
+			t.Fatalf("split at %d of %d: %s", k, n, firstDiff(want, got))
+		}
+	}
+	t.Logf("resume equals evaluate at each of the %d splits of ArithOps.td's own statements", n-pre+1)
+}
+
 // TestConcurrentResumes resumes from one checkpoint on several goroutines;
 // run with -race, it shows that resumes only read the checkpoint.
 func TestConcurrentResumes(t *testing.T) {
