@@ -21,7 +21,7 @@ const showGeneratedRewriterCommand = "tdls.showGeneratedRewriter"
 
 // commands are the workspace/executeCommand commands, advertised in
 // initialize.
-var commands = []string{showGeneratedRewriterCommand}
+var commands = []string{showGeneratedRewriterCommand, showLocationCommand}
 
 func init() { handle("workspace/executeCommand", executeCommand) }
 
@@ -34,6 +34,8 @@ func executeCommand(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 		return nil, err
 	}
 	switch p.Command {
+	case showLocationCommand:
+		return s.showLocation(ctx, p.Arguments)
 	case showGeneratedRewriterCommand:
 		t, err := commandTarget(p.Arguments)
 		if err != nil {
@@ -81,10 +83,7 @@ func commandTarget(args []json.RawMessage) (previewTarget, error) {
 // A client without window/showDocument gets the text as the command's
 // result only.
 func (s *Server) showGenerated(ctx context.Context, g codegen.Generated) error {
-	s.mu.Lock()
-	can := s.clientCaps.Window != nil && s.clientCaps.Window.ShowDocument != nil && s.clientCaps.Window.ShowDocument.Support
-	s.mu.Unlock()
-	if !can {
+	if !s.canShowDocument() {
 		return nil
 	}
 	path, err := writePreview(g)
@@ -101,6 +100,13 @@ func (s *Server) showGenerated(ctx context.Context, g codegen.Generated) error {
 		return jsonrpc2.NewError(jsonrpc2.InternalError, "the client did not open "+path)
 	}
 	return nil
+}
+
+// canShowDocument says whether the client takes window/showDocument.
+func (s *Server) canShowDocument() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.clientCaps.Window != nil && s.clientCaps.Window.ShowDocument != nil && s.clientCaps.Window.ShowDocument.Support
 }
 
 var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)

@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -26,5 +28,18 @@ func hover(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Raw
 		return nil, nil
 	}
 	r := rangeOf(v.File, h.Range)
-	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}, Range: &r}, nil
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: linkTargets(h)}, Range: &r}, nil
+}
+
+// linkTargets writes the hover's links as file URIs with the line and
+// column they point at (`file:///a.td#L12,5`, which editors open there).
+func linkTargets(h ide.HoverResult) string {
+	md := h.Markdown
+	for i := len(h.Links) - 1; i >= 0; i-- {
+		l := h.Links[i]
+		pos := position(l.File, l.Range.Start)
+		target := fmt.Sprintf("%s#L%d,%d", uriOf(l.File.Name), pos.Line+1, pos.Character+1)
+		md = strings.ReplaceAll(md, "("+ide.LinkTarget(i)+")", "("+target+")")
+	}
+	return md
 }

@@ -96,6 +96,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 			"renameProvider":            map[string]any{"prepareProvider": true},
 			"inlayHintProvider":         true,
 			"codeActionProvider":        map[string]any{"codeActionKinds": codeActionKinds},
+			"codeLensProvider":          map[string]any{"resolveProvider": false},
 			"executeCommandProvider":    map[string]any{"commands": commands},
 			"signatureHelpProvider":     map[string]any{"triggerCharacters": []string{"<", "(", ","}},
 			"documentSymbolProvider":    true,

@@ -236,7 +236,7 @@ func TestInitializeAdvertisesCommandsAndCodeActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	caps := res.Capabilities
-	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGeneratedRewriter" ||
+	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGeneratedRewriter,tdls.showLocation" ||
 		strings.Join(caps.CodeActionProvider.CodeActionKinds, ",") != "quickfix,source" {
 		t.Fatalf("capabilities: %s", raw)
 	}

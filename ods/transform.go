@@ -96,11 +96,10 @@ type TransformOp struct {
 	// Each is the TransformEachOpTrait; EffectsTrait the native trait that
 	// implements getEffects (FunctionalStyleTransformOpTrait, ...).
 	Each, EffectsTrait *Trait
-	// ApplyToOne is the applyToOne declaration of the op's class (its
-	// extraClassDeclaration or a trait's), "" when there is none;
-	// OwnApply: the class declares an `apply` of its own there.
-	ApplyToOne string
-	OwnApply   bool
+	// ApplyToOne and Apply are the applyToOne and apply declarations of
+	// the op's class (its extraClassDeclaration or a trait's), "" when it
+	// has none.
+	ApplyToOne, Apply string
 	// Handles are the operands, with what the op does to each.
 	Handles []HandleUse
 }
@@ -145,7 +144,7 @@ func (op *Op) Transform() *TransformOp {
 	}
 	decls := op.classDeclarations()
 	t.ApplyToOne = cppDeclaration(decls, "applyToOne")
-	t.OwnApply = cppDeclaration(decls, "apply") != ""
+	t.Apply = cppDeclaration(decls, "apply")
 	for _, a := range op.Operands() {
 		t.Handles = append(t.Handles, t.handleUse(a))
 	}
@@ -243,7 +242,8 @@ func cppDeclaration(decls, name string) string {
 				}
 			}
 		}
-		return strings.Join(strings.Fields(code[start:end]), " ")
+		decl := strings.Join(strings.Fields(code[start:end]), " ")
+		return strings.NewReplacer("( ", "(", " )", ")").Replace(decl)
 	}
 }
 

@@ -37,9 +37,9 @@ func CheckTransformOps(m *Model) []tablegen.Diagnostic {
 	return out
 }
 
-// applyToOneDecl is the applyToOne TransformEachOpTrait calls, as an
-// extension declares it for any payload op.
-const applyToOneDecl = "::mlir::DiagnosedSilenceableFailure applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target, ::mlir::transform::ApplyToEachResultList &results, ::mlir::transform::TransformState &state);"
+// ApplyToOneDeclaration is the applyToOne TransformEachOpTrait calls, as
+// an extension declares it for any payload op.
+const ApplyToOneDeclaration = "::mlir::DiagnosedSilenceableFailure applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target, ::mlir::transform::ApplyToEachResultList &results, ::mlir::transform::TransformState &state);"
 
 func (t *TransformOp) problems() []tablegen.Diagnostic {
 	op := t.Op
@@ -84,8 +84,8 @@ func (t *TransformOp) problems() []tablegen.Diagnostic {
 			warn("transform-each-interface", at, "TransformEachOpTrait implements TransformOpInterface's apply, but "+name+" does not implement TransformOpInterface: the trait's verifier fails (\"TransformEachOpTrait should only be attached to ops that implement TransformOpInterface\") and the interpreter cannot apply the op; add TransformOpInterface to its traits")
 		case t.DeclaresApply:
 			warn("transform-each-declared-apply", op.traitRange(t.declaration()), "DeclareOpInterfaceMethods<TransformOpInterface> declares `apply` on "+name+", which hides the `apply` of TransformEachOpTrait: applyToOne is never called and apply must be defined by hand (a link error if only applyToOne is); list TransformOpInterface instead", eachRel...)
-		case t.ApplyToOne == "" && !t.OwnApply:
-			warn("transform-each-apply-to-one", at, "TransformEachOpTrait's apply calls applyToOne, which "+name+" does not declare: the op does not compile once registered ('applyToOne' is not a member of the op class); declare it in extraClassDeclaration, with the payload op class it applies to as the type of target: "+applyToOneDecl)
+		case t.ApplyToOne == "" && t.Apply == "":
+			warn("transform-each-apply-to-one", at, "TransformEachOpTrait's apply calls applyToOne, which "+name+" does not declare: the op does not compile once registered ('applyToOne' is not a member of the op class); declare it in extraClassDeclaration, with the payload op class it applies to as the type of target: "+ApplyToOneDeclaration)
 		}
 	}
 

@@ -10,10 +10,12 @@ import (
 	"tdls/tablegen"
 )
 
-// HoverResult is markdown about the thing at a position.
+// HoverResult is markdown about the thing at a position. Links are the
+// places its links point at: the i-th is written LinkTarget(i).
 type HoverResult struct {
 	Range    tablegen.Range
 	Markdown string
+	Links    []analysis.Location
 }
 
 // Hover describes what is at p. Where the op and pattern models know more
@@ -84,7 +86,8 @@ func modelHover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (Hove
 		return h, true
 	}
 	if op, r, ok := opAt(v, m, p); ok {
-		return HoverResult{Range: r, Markdown: op.Markdown()}, true
+		md, links := opHover(v.Unit, m, op)
+		return HoverResult{Range: r, Markdown: md, Links: links}, true
 	}
 	return opEntityHover(v, m, p)
 }
@@ -106,7 +109,13 @@ func patternHover(v *analysis.FileView, m *analysis.Models, p tablegen.Pos) (Hov
 	}
 	for _, pat := range m.Patterns.Patterns {
 		if covers(pat.DefRange, p) && v.File.Contains(pat.DefRange.Start) {
-			return HoverResult{Range: pat.DefRange, Markdown: strings.ReplaceAll(pat.Hover(), "\n", "  \n")}, true
+			h := HoverResult{Range: pat.DefRange, Markdown: strings.ReplaceAll(pat.Hover(), "\n", "  \n")}
+			if root := pat.RootOp(); root != nil {
+				md, links := rootedPatternsMarkdown(v.Unit, root, m.Patterns.RootedAt(root), pat)
+				h.Markdown += "\n***\n" + md
+				h.Links = links
+			}
+			return h, true
 		}
 	}
 	return HoverResult{}, false

@@ -23,6 +23,8 @@ package ide_test
 //	@nocomplete("at", "item"...)    completion proposes none of them
 //	@token("at", "type", "mod"...)  the semantic token there
 //	@signature("at", "label", n)    signature help, parameter n active
+//	@lens("at", label...)           the code lenses on the line of "at"
+//	                                open these places, in this order
 //	@needs(mlir)                    skip the file without MLIR's .td files
 //
 // Labels are shared by the files of one directory, so a definition in an
@@ -404,6 +406,21 @@ func (m marker) check(ctx context.Context, snap *analysis.Snapshot, v *analysis.
 		}
 		if sig.Label != m.args[1].str || sig.Active != m.args[2].num {
 			return fmt.Errorf("got %q active %d, want %q active %d", sig.Label, sig.Active, m.args[1].str, m.args[2].num)
+		}
+	case "lens":
+		want, err := m.labelPlaces(labels, 1)
+		if err != nil {
+			return err
+		}
+		line := v.File.Position(off).Line
+		var got []analysis.Location
+		for _, l := range ide.CodeLenses(ctx, v) {
+			if v.File.Position(v.File.Offset(l.Range.Start)).Line == line {
+				got = append(got, l.Target)
+			}
+		}
+		if g, w := fmt.Sprint(placesOf(got)), fmt.Sprint(want); g != w {
+			return fmt.Errorf("lenses open %s, want %s", g, w)
 		}
 	default:
 		return fmt.Errorf("unknown marker")
