@@ -153,12 +153,15 @@ func (p *Pattern) decidesMatchAlone() bool {
 }
 
 // resultMatching returns the first op node of p's result patterns that
-// q's source pattern matches whatever p matched, or nil.
+// q's source pattern matches whatever p matched, or nil. A new op the
+// greedy driver may fold before it tries patterns on it (the op has a
+// folder and a constant operand) is left out: whether it survives is up
+// to the folder.
 func (p *Pattern) resultMatching(q *Pattern) *DagNode {
 	var found *DagNode
 	for _, r := range p.Results {
 		r.Walk(func(n *DagNode) bool {
-			if found == nil && n.Kind == NodeOp && n.Op != nil && n.Op == q.Source.Op {
+			if found == nil && n.Kind == NodeOp && n.Op != nil && n.Op == q.Source.Op && !p.mayFold(n) {
 				if matchesResult(newBinding(), q.Source, n, p) {
 					found = n
 				}
@@ -167,6 +170,30 @@ func (p *Pattern) resultMatching(q *Pattern) *DagNode {
 		})
 	}
 	return found
+}
+
+// mayFold says whether the greedy driver may fold the op a result node
+// builds: the op has a folder and one of its operands is a constant (an
+// op with the ConstantLike trait, built here or matched by p).
+func (p *Pattern) mayFold(n *DagNode) bool {
+	if !n.Op.HasFolder {
+		return false
+	}
+	for _, a := range n.Args {
+		op := (*DagNode)(nil)
+		switch x := a.(type) {
+		case *DagNode:
+			op = x
+		case *DagLeaf:
+			if x.Kind == LeafUnset && x.Name != "" {
+				op, _ = p.sourceBinding(x.Name).(*DagNode)
+			}
+		}
+		if op != nil && op.Op != nil && op.Op.Trait("::mlir::OpTrait::ConstantLike") != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // binding records what the `$names` of the matching pattern are bound to,

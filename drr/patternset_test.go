@@ -23,6 +23,11 @@ var patternSetCases = []struct {
 	{"constrained-commutation", `def Commute : Pat<(COp $a, $b), (COp $b, $a), [(C1 $a)]>;`, nil},
 	{"commutation-of-constant", `def Commute : Pat<(COp (NOp $a), $b), (COp $b, (NOp $a))>;`, nil},
 	{"fold", `def Fold : Pat<(BOp (BOp $x)), (BOp $x)>;`, nil},
+	{"commutation-with-folder", `def Commute : Pat<(FoldOp $a, $b), (FoldOp $b, $a)>;`,
+		map[string]string{"Commute": "pattern-self-loop Commute"}},
+	{"folded-result", `def Recip : Pat<(FoldOp $x, (CstOp:$k)), (FoldOp $x, (FoldOp (CstOp), $k))>;`, nil},
+	{"unfoldable-result", `def Recip : Pat<(COp $x, (CstOp:$k)), (COp $x, (COp (CstOp), $k))>;`,
+		map[string]string{"Recip": "pattern-self-loop Recip"}},
 	{"ping-pong", `def Push : Pat<(MOp (GOp $x)), (GOp (MOp $x))>;
 def Pull : Pat<(GOp (MOp $x)), (MOp (GOp $x))>;`,
 		map[string]string{"Push": "pattern-ping-pong Pull", "Pull": "pattern-ping-pong Push"}},
@@ -47,10 +52,16 @@ def Second : Pat<(COp $a, $b), (BOp $a)>;`,
 		map[string]string{"Second": "pattern-duplicate First"}},
 }
 
+// foldOps are a binary op with a folder and a constant op, for the
+// results the greedy driver folds before matching them.
+const foldOps = `def FoldOp : T_Op<"fold"> { let arguments = (ins AnyType:$x, AnyType:$y); let results = (outs AnyType:$r); let hasFolder = 1; }
+def CstOp : T_Op<"cst", [ConstantLike]> { let results = (outs AnyType:$r); }
+`
+
 func TestPatternSet(t *testing.T) {
 	for _, c := range patternSetCases {
 		t.Run(c.name, func(t *testing.T) {
-			l := load(t, c.name+".td", "include \"base.td\"\n"+c.src+"\n")
+			l := load(t, c.name+".td", "include \"base.td\"\n"+foldOps+c.src+"\n")
 			for _, d := range Check(l.set) {
 				if d.Severity == tablegen.SeverityError {
 					t.Fatalf("DRR error in the case: %s", d.Message)
