@@ -69,4 +69,3 @@ func lensName(p *drr.Pattern) string {
 	}
 	return p.Name
 }
-
