@@ -40,6 +40,86 @@ func Check(m *Model, warnIn *tablegen.File) []tablegen.Diagnostic {
 	for _, p := range m.Passes {
 		out = append(out, p.errs.get(p.definitionErrors)...)
 	}
+	return append(out, m.buildProblems(mine)...)
+}
+
+// buildProblems are what mlir-tblgen accepts but breaks the C++ build
+// (errors) or fails at run time (warnings), for the definitions mine
+// selects.
+func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	set := m.Result.Set
+	for _, d := range m.Dialects {
+		if mine(d.Range) {
+			out = append(out, d.buildProblems(set)...)
+		}
+	}
+	for _, op := range m.Ops {
+		if mine(op.Range) {
+			for _, p := range unknownDeclaredMethods(op.Traits, op.CppClass, set, op.fieldRange("traits")) {
+				out = append(out, op.diag(tablegen.SeverityWarning, p.code, p.rng, p.msg))
+			}
+		}
+	}
+	hooksReported := map[*Dialect]map[bool]bool{}
+	for _, d := range m.AttrOrTypeDefs {
+		if !mine(d.Range) {
+			continue
+		}
+		for _, p := range unknownDeclaredMethods(d.Traits, d.CppClass, set, d.site().fieldRange("traits")) {
+			out = append(out, d.diag(tablegen.SeverityWarning, p.code, p.rng, p.msg))
+		}
+		if dl := d.Dialect; dl != nil && d.HasMnemonic && !hooksReported[dl][d.IsType] {
+			if why := dl.asmHooksProblem(d); why != "" {
+				if hooksReported[dl] == nil {
+					hooksReported[dl] = map[bool]bool{}
+				}
+				hooksReported[dl][d.IsType] = true
+				diag := d.diag(tablegen.SeverityWarning, "ods-dialect-asm-hooks", d.site().fieldRange("mnemonic"), why)
+				diag.Related = append(diag.Related, tablegen.Related{Range: dl.Range, Message: "dialect '" + dl.Name + "'"})
+				out = append(out, diag)
+			}
+		}
+		if e := m.EnumOf(defField(d.Def, "enum")); e != nil && e.GenSpecializedAttr &&
+			strings.TrimPrefix(e.CppNamespace+"::"+e.SpecializedAttrClass, "::") == strings.TrimPrefix(d.QualifiedCppClass(), "::") {
+			diag := d.diag(tablegen.SeverityError, "ods-enum-attr-class", d.Range,
+				"EnumAttr "+d.Def.NameString()+" and enum "+e.Def.NameString()+" both generate the class "+d.QualifiedCppClass()+
+					"; set `let genSpecializedAttr = 0;` on "+e.Def.NameString())
+			diag.Related = append(diag.Related, tablegen.Related{Range: e.Range, Message: "the enum generates its own attribute class"})
+			out = append(out, diag)
+		}
+	}
+	for _, e := range m.Enums {
+		if mine(e.Range) {
+			out = append(out, e.buildProblems()...)
+		}
+	}
+	for _, i := range m.Interfaces {
+		if mine(i.Range) {
+			out = append(out, i.buildProblems()...)
+		}
+	}
+	args := map[string]*Pass{}
+	for _, p := range m.Passes {
+		prev := args[p.Argument]
+		if prev == nil {
+			args[p.Argument] = p
+		}
+		if !mine(p.Range) {
+			continue
+		}
+		out = append(out, p.buildProblems(m)...)
+		if prev != nil {
+			at := siteOf(p.Def, p.set).fieldRange("argument")
+			if at == p.Range {
+				at = quotedIn(set, p.Def, p.Argument, at)
+			}
+			d := p.diag(tablegen.SeverityWarning, "ods-pass-duplicate-argument", at,
+				"passes "+prev.Name+" and "+p.Name+" share the argument '"+p.Argument+"'; registering both aborts (\"pass allocator creates a different pass than previously registered\")")
+			d.Related = append(d.Related, tablegen.Related{Range: prev.Range, Message: "the other pass"})
+			out = append(out, d)
+		}
+	}
 	return out
 }
 

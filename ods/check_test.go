@@ -152,8 +152,10 @@ def Y : T_Op<"y"> { let summary = "does y"; let arguments = (ins I32:$a); let re
 }
 
 // styleCodes are the best-practice warnings: the build does not depend on
-// them.
-var styleCodes = map[string]bool{"ods-summary-period": true, "ods-unnamed-operand": true, "ods-unnamed-result": true}
+// them. A name in DeclareOpInterfaceMethods that is not a method declares
+// nothing; MLIR's own files have some, for methods since removed.
+var styleCodes = map[string]bool{"ods-summary-period": true, "ods-unnamed-operand": true, "ods-unnamed-result": true,
+	"ods-declare-unknown-method": true}
 
 // TestMLIRTreeHasNoODSErrors: mlir-tblgen accepts every definition of the
 // MLIR tree and MLIR builds, so no file may get an ODS error, nor a

@@ -260,3 +260,24 @@ func (s *dagScanner) trimmedEnd(from int) int {
 	}
 	return end
 }
+
+// valueRange is where bytes [start, end) of a string field's value are
+// written: inside the literal that set the field in the def's body, or
+// else at the first occurrence of that text in the def's statement (a
+// template argument of a record instantiated in place), or else the
+// field's range.
+func (s site) valueRange(field, value string, start, end int) tablegen.Range {
+	if s.fieldRange(field) != s.at {
+		if src := formatSourceOf(s, field, value); src.mapped {
+			return src.rangeOf(start, end)
+		}
+	}
+	if f := s.set.File(s.def.Decl.Start); f != nil && s.def.Decl.Start.IsValid() && start < end {
+		text := f.Content[f.Offset(s.def.Decl.Start):f.Offset(s.def.Decl.End)]
+		if k := bytes.Index(text, []byte(value[start:end])); k >= 0 {
+			at := s.def.Decl.Start + tablegen.Pos(k)
+			return tablegen.Range{Start: at, End: at + tablegen.Pos(end-start)}
+		}
+	}
+	return s.fieldRange(field)
+}

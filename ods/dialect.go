@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"strings"
+
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -62,4 +64,16 @@ func defRange(r *eval.Record) tablegen.Range {
 		return r.Locs[0]
 	}
 	return r.Decl
+}
+
+// CppClassName is the dialect's C++ class: the def name without its `_`s
+// (Arith_Dialect is ArithDialect).
+func (d *Dialect) CppClassName() string { return strings.ReplaceAll(d.Def.NameString(), "_", "") }
+
+// QualifiedCppClass is the class with its namespace.
+func (d *Dialect) QualifiedCppClass() string {
+	if d.CppNamespace == "" {
+		return d.CppClassName()
+	}
+	return d.CppNamespace + "::" + d.CppClassName()
 }

@@ -1,6 +1,11 @@
 package ods
 
-import "tdls/tablegen"
+import (
+	"strconv"
+	"strings"
+
+	"tdls/tablegen"
+)
 
 // definitionErrors are the errors mlir-tblgen 22 raises for the enum under
 // --gen-enum-decls / --gen-enum-defs.
@@ -64,4 +69,83 @@ func canBeKeyword(s string) bool {
 		}
 	}
 	return true
+}
+
+// buildProblems are what mlir-tblgen accepts in the enum but breaks the
+// C++ it generates (errors: the enum class and its functions do not
+// compile) or the enum at run time (warnings).
+func (e *Enum) buildProblems() []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	report := func(sev tablegen.Severity, code string, c, prev *EnumCase, msg string) {
+		d := e.diag(sev, code, c.Range, msg)
+		if prev != nil {
+			d.Related = append(d.Related, tablegen.Related{Range: prev.Range, Message: "the other case"})
+		}
+		out = append(out, d)
+	}
+	explicit := true
+	for _, c := range e.Cases {
+		explicit = explicit && c.Value >= 0
+	}
+	limit, bits := underlyingLimit(e.UnderlyingType)
+	symbols, values, strs := map[string]*EnumCase{}, map[int64]*EnumCase{}, map[string]*EnumCase{}
+	for _, c := range e.Cases {
+		sym := enumerator(c.Symbol)
+		if prev := symbols[sym]; prev != nil {
+			report(tablegen.SeverityError, "ods-enum-duplicate-symbol", c, prev,
+				"enum case symbol '"+c.Symbol+"' is used twice; the C++ enum class "+e.ClassName+" declares '"+sym+"' twice")
+		} else {
+			symbols[sym] = c
+		}
+		if !e.IsBitEnum && explicit {
+			if prev := values[c.Value]; prev != nil {
+				report(tablegen.SeverityError, "ods-enum-duplicate-value", c, prev,
+					"enum cases '"+prev.Symbol+"' and '"+c.Symbol+"' both have the value "+strconv.FormatInt(c.Value, 10)+"; the generated "+e.UnderlyingToSymbolFn+" switches on the value and does not compile with a duplicate case")
+			} else {
+				values[c.Value] = c
+			}
+		}
+		if prev := strs[c.Str]; prev != nil && sym != enumerator(prev.Symbol) {
+			report(tablegen.SeverityWarning, "ods-enum-duplicate-string", c, prev,
+				"enum cases '"+prev.Symbol+"' and '"+c.Symbol+"' are both written \""+c.Str+"\"; "+e.StringToSymbolFn+" maps it to '"+prev.Symbol+"', so '"+c.Symbol+"' does not survive printing and parsing")
+		} else if prev == nil {
+			strs[c.Str] = c
+		}
+		if limit > 0 && c.Value > limit {
+			report(tablegen.SeverityError, "ods-enum-value-range", c, nil,
+				"enum case '"+c.Symbol+"' has the value "+strconv.FormatInt(c.Value, 10)+", which does not fit the underlying type "+e.UnderlyingType+" ("+strconv.Itoa(bits)+" bits); the C++ enum class does not compile")
+		}
+	}
+	return out
+}
+
+// enumerator is the C++ name mlir-tblgen gives a case symbol: a leading
+// digit gets a `_` (makeIdentifier).
+func enumerator(symbol string) string {
+	if symbol != "" && symbol[0] >= '0' && symbol[0] <= '9' {
+		return "_" + symbol
+	}
+	return symbol
+}
+
+// underlyingLimit is the largest value of a fixed-width integer type named
+// as the enum's underlying type, and its width; 0 when the type is not one
+// (or is 64 bits wide, which every TableGen int fits).
+func underlyingLimit(t string) (int64, int) {
+	t = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(t), "::"), "std::")
+	switch t {
+	case "uint8_t":
+		return 1<<8 - 1, 8
+	case "uint16_t":
+		return 1<<16 - 1, 16
+	case "uint32_t":
+		return 1<<32 - 1, 32
+	case "int8_t":
+		return 1<<7 - 1, 8
+	case "int16_t":
+		return 1<<15 - 1, 16
+	case "int32_t":
+		return 1<<31 - 1, 32
+	}
+	return 0, 0
 }

@@ -2,6 +2,7 @@ package ods
 
 import (
 	"strconv"
+	"strings"
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -57,4 +58,168 @@ func (i *Interface) diag(sev tablegen.Severity, code string, r tablegen.Range, m
 		d.Related = []tablegen.Related{{Range: i.Range, Message: "in " + i.Kind.String() + " '" + i.Def.NameString() + "'"}}
 	}
 	return d
+}
+
+// buildProblems are what mlir-tblgen accepts in the interface but the C++
+// of --gen-*-interface-decls/-defs does not compile.
+func (i *Interface) buildProblems() []tablegen.Diagnostic {
+	if i.Kind == DialectInterfaceKind {
+		return nil
+	}
+	var out []tablegen.Diagnostic
+	err := func(code string, r tablegen.Range, msg string, related ...tablegen.Related) {
+		d := i.diag(tablegen.SeverityError, code, r, msg)
+		d.Related = append(d.Related, related...)
+		out = append(out, d)
+	}
+	seen := map[string]*InterfaceMethod{}
+	for _, m := range i.Methods {
+		for k, a := range m.Args {
+			if a.Name == "" && !containsInt(m.badArgs, k) {
+				err("ods-interface-unnamed-argument", m.argRange(k),
+					"argument #"+strconv.Itoa(k)+" of interface method '"+m.Name+"' has no name; the generated forwarding calls pass the arguments by name and do not compile")
+			}
+		}
+		key := m.Name + "(" + strings.Join(normalizedArgTypes(m), ",") + ")"
+		if prev := seen[key]; prev != nil {
+			err("ods-interface-duplicate-method", m.Range,
+				"interface method '"+m.Name+"' is declared twice with the same argument types; the interface class cannot overload `"+m.Signature()+"`",
+				tablegen.Related{Range: prev.Range, Message: "the other declaration"})
+		} else {
+			seen[key] = m
+		}
+		for _, f := range []struct {
+			field, text string
+			allowed     []string
+		}{
+			{"body", m.Body, i.placeholders(m.IsStatic, false)},
+			{"defaultBody", m.DefaultBody, i.placeholders(m.IsStatic, true)},
+		} {
+			i.checkPlaceholders(&out, siteOf(m.Def, i.set), f.field, f.text, f.allowed, "interface method '"+m.Name+"'")
+		}
+	}
+	own := i.substVar()
+	for _, f := range []struct {
+		field   string
+		allowed []string
+	}{
+		{"extraClassDeclaration", nil},
+		{"extraSharedClassDeclaration", []string{own}},
+		{"extraTraitClassDeclaration", []string{own}},
+		{"extraClassOf", []string{own}},
+		{"verify", []string{"_op"}},
+	} {
+		text := stringField(i.Def, f.field)
+		if f.field == "verify" && i.Kind != OpInterfaceKind {
+			continue
+		}
+		i.checkPlaceholders(&out, siteOf(i.Def, i.set), f.field, text, f.allowed, "`"+f.field+"`")
+	}
+	return out
+}
+
+// substVar is the placeholder for the entity an interface is attached to.
+func (i *Interface) substVar() string {
+	switch i.Kind {
+	case AttrInterfaceKind:
+		return "_attr"
+	case TypeInterfaceKind:
+		return "_type"
+	}
+	return "_op"
+}
+
+// placeholders are the `$_x` mlir-tblgen substitutes in a method's body
+// (inDefault false) or default implementation, which it emits both in the
+// trait and in the external model.
+func (i *Interface) placeholders(static, inDefault bool) []string {
+	switch {
+	case static:
+		return nil
+	case inDefault:
+		return []string{i.substVar()}
+	case i.Kind == OpInterfaceKind:
+		return []string{"_this", "_op", "_self"}
+	}
+	return []string{i.substVar(), "_self"}
+}
+
+// checkPlaceholders reports each `$_x` in C++ text (outside comments and
+// literals) that mlir-tblgen leaves as it is, which no C++ compiler
+// accepts.
+func (i *Interface) checkPlaceholders(out *[]tablegen.Diagnostic, at site, field, text string, allowed []string, where string) {
+	for _, p := range cppPlaceholders(text) {
+		name := text[p[0]+1 : p[1]]
+		if containsString(allowed, name) {
+			continue
+		}
+		avail := "nothing is"
+		if len(allowed) > 0 {
+			avail = "only $" + strings.Join(allowed, ", $") + " " + map[bool]string{true: "is", false: "are"}[len(allowed) == 1]
+		}
+		*out = append(*out, i.diag(tablegen.SeverityError, "ods-interface-placeholder", at.valueRange(field, text, p[0], p[1]),
+			"$"+name+" is not substituted in "+where+" of "+i.Kind.String()+" "+i.Name+" ("+avail+"); the generated C++ keeps it and does not compile"))
+	}
+}
+
+// cppPlaceholders finds the `$_name` placeholders in C++ text, skipping
+// comments, string and character literals and `$$`.
+func cppPlaceholders(text string) [][2]int {
+	var out [][2]int
+	for k := 0; k < len(text); k++ {
+		switch c := text[k]; {
+		case c == '/' && k+1 < len(text) && text[k+1] == '/':
+			for k < len(text) && text[k] != '\n' {
+				k++
+			}
+		case c == '/' && k+1 < len(text) && text[k+1] == '*':
+			end := strings.Index(text[k+2:], "*/")
+			if end < 0 {
+				return out
+			}
+			k += end + 3
+		case c == '"' || c == '\'':
+			for k++; k < len(text) && text[k] != c && text[k] != '\n'; k++ {
+				if text[k] == '\\' {
+					k++
+				}
+			}
+		case c == '$' && k+1 < len(text) && text[k+1] == '$':
+			k++
+		case c == '$' && k+1 < len(text) && text[k+1] == '_':
+			end := k + 2
+			for end < len(text) && (isFmtAlnum(text[end]) || text[end] == '_') {
+				end++
+			}
+			out = append(out, [2]int{k, end})
+			k = end - 1
+		}
+	}
+	return out
+}
+
+func normalizedArgTypes(m *InterfaceMethod) []string {
+	out := make([]string, len(m.Args))
+	for k, a := range m.Args {
+		out[k] = strings.Join(strings.Fields(a.Type), " ")
+	}
+	return out
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func containsString(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }

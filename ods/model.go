@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"strings"
+
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -214,4 +216,80 @@ func (m *Model) DialectByName(name string) *Dialect {
 		}
 	}
 	return nil
+}
+
+// AttrOrTypeDefOf returns the attribute or type a def is, or nil.
+func (m *Model) AttrOrTypeDefOf(def *eval.Record) *AttrOrTypeDef {
+	d, _ := m.entityByDef[def].(*AttrOrTypeDef)
+	return d
+}
+
+// EnumOf returns the enum a def is, or nil.
+func (m *Model) EnumOf(def *eval.Record) *Enum {
+	e, _ := m.entityByDef[def].(*Enum)
+	return e
+}
+
+// InterfaceOf returns the interface a def is, or nil.
+func (m *Model) InterfaceOf(def *eval.Record) *Interface {
+	i, _ := m.entityByDef[def].(*Interface)
+	return i
+}
+
+// PassOf returns the pass a def is, or nil.
+func (m *Model) PassOf(def *eval.Record) *Pass {
+	p, _ := m.entityByDef[def].(*Pass)
+	return p
+}
+
+// InterfaceNamed returns the interface whose C++ class is qualified
+// (`::mlir::InferTypeOpInterface`; the leading `::` optional), or nil.
+func (m *Model) InterfaceNamed(qualified string) *Interface {
+	want := strings.TrimPrefix(qualified, "::")
+	for _, i := range m.Interfaces {
+		if strings.TrimPrefix(i.QualifiedName(), "::") == want {
+			return i
+		}
+	}
+	return nil
+}
+
+// InterfaceOfTrait resolves an interface trait of an op, attribute or type
+// (the interface itself, or a DeclareOpInterfaceMethods<I, ...> use of it)
+// to the interface, or nil when the unit does not define it.
+func (m *Model) InterfaceOfTrait(t *Trait) *Interface {
+	if t == nil || t.Kind != InterfaceTrait || t.Def == nil {
+		return nil
+	}
+	if i := m.InterfaceOf(t.Def); i != nil {
+		return i
+	}
+	ns := stringField(t.Def, "cppNamespace")
+	if ns == "" {
+		return m.InterfaceNamed(t.Interface)
+	}
+	return m.InterfaceNamed(ns + "::" + t.Interface)
+}
+
+// DeclaredMethods are the methods of an interface trait that the entity's
+// C++ class declares, for the user to define: with DeclareOpInterfaceMethods
+// (and its attribute and type forms), the methods without a body whose
+// default implementation is absent or named in the list; nil for a trait
+// that declares nothing.
+func DeclaredMethods(t *Trait, set *tablegen.SourceSet) []*InterfaceMethod {
+	if t == nil || !t.DeclaresMethods || t.Def == nil {
+		return nil
+	}
+	always := map[string]bool{}
+	for _, name := range t.AlwaysOverridden {
+		always[name] = true
+	}
+	var out []*InterfaceMethod
+	for _, meth := range interfaceMethods(t.Def, set) {
+		if meth.Body != "" || (meth.DefaultBody != "" && !always[meth.Name]) {
+			continue
+		}
+		out = append(out, meth)
+	}
+	return out
 }

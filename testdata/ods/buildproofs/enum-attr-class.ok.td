@@ -1,0 +1,17 @@
+// code: ods-enum-attr-class
+// proof: compile dialect enum attr
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Test_Dialect : Dialect {
+  let name = "test";
+  let cppNamespace = "::test";
+  let useDefaultAttributePrinterParser = 1;
+}
+
+def Test_Kind : I32EnumAttr<"Kind", "a kind", [I32EnumAttrCase<"Fast", 0>]> {
+  let cppNamespace = "::test";
+  let genSpecializedAttr = 0;
+}
+def Test_KindAttr : EnumAttr<Test_Dialect, Test_Kind, "kind">;

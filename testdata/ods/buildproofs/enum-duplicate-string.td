@@ -1,0 +1,18 @@
+// code: ods-enum-duplicate-string
+// warning: enum cases 'Fast' and 'Slow' are both written "quick"; symbolizeKind maps it to 'Fast', so 'Slow' does not survive printing and parsing
+// proof: run enum
+include "mlir/IR/EnumAttr.td"
+
+def Test_Kind : I32Enum<"Kind", "a kind", [
+  I32EnumCase<"Fast", 0, "quick">,
+  «I32EnumCase<"Slow", 1, "quick">»
+]> {
+  let cppNamespace = "::test";
+}
+
+/* cpp
+int main() {
+  auto back = test::symbolizeKind(test::stringifyKind(test::Kind::Slow));
+  return back && *back == test::Kind::Slow ? 0 : 1;
+}
+*/

@@ -1,0 +1,16 @@
+// code: ods-pass-list-default
+// proof: compile pass
+include "mlir/Pass/PassBase.td"
+
+def Test_Sizes : ListOption<"sizes", "sizes", "int64_t", "tile sizes">;
+def TestPass : Pass<"test-pass"> {
+  let options = [Test_Sizes];
+}
+
+/* cpp
+struct TestPassImpl : impl::TestPassBase<TestPassImpl> {
+  using TestPassBase::TestPassBase;
+  void runOnOperation() override {}
+};
+void use() { auto pass = std::make_unique<TestPassImpl>(); (void)pass; }
+*/
