@@ -125,9 +125,9 @@ func TestODSParity(t *testing.T) {
 	}
 }
 
-func runTblgen(path, backend string) (string, error) {
+func runTblgen(path string, args ...string) (string, error) {
 	var out, errb bytes.Buffer
-	cmd := exec.Command(mlirTblgen, backend, "-I", mlirInclude, "-I", filepath.Dir(path), path)
+	cmd := exec.Command(mlirTblgen, append(args, "-I", mlirInclude, "-I", filepath.Dir(path), path)...)
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("%v: %s", err, errb.String())
