@@ -267,9 +267,9 @@ func (ls outputLines) block(header, end string) outputLines {
 // mlir-tblgen prints over several lines compares with its model.
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// cppType is mlir-tblgen's emitCPPType: the trimmed type, with a space
+// emittedType is mlir-tblgen's emitCPPType: the trimmed type, with a space
 // after unless it ends in `&` or `*`.
-func cppType(t string) string {
+func emittedType(t string) string {
 	t = strings.TrimSpace(t)
 	if strings.HasSuffix(t, "&") || strings.HasSuffix(t, "*") {
 		return t
@@ -333,7 +333,7 @@ func compareAttrOrTypeDef(d *AttrOrTypeDef, text string) []string {
 	}
 	if d.GenAccessors {
 		for _, p := range d.Parameters {
-			want = append(want, cppType(p.CppAccessorType)+p.AccessorName()+"() const;")
+			want = append(want, emittedType(p.CppAccessorType)+p.AccessorName()+"() const;")
 		}
 	}
 	for _, w := range want {
@@ -445,16 +445,16 @@ func compareInterface(i *Interface, text string) []string {
 		}
 		params := strings.Join(types, ", ")
 		if !m.IsStatic {
-			params = "const Concept *impl, " + cppType(value)
+			params = "const Concept *impl, " + emittedType(value)
 			if len(types) > 0 {
 				params += ", " + strings.Join(types, ", ")
 			}
 		}
-		line := cppType(m.ReturnType) + "(*" + name + ")(" + params + ");"
+		line := emittedType(m.ReturnType) + "(*" + name + ")(" + params + ");"
 		if !strings.Contains(collapse(strings.Join(concept, "\n")), collapse(line)) {
 			diffs = append(diffs, "no concept entry `"+line+"`")
 		}
-		decl := cppType(m.ReturnType) + m.Name + "(" + strings.Join(args, ", ") + ")"
+		decl := emittedType(m.ReturnType) + m.Name + "(" + strings.Join(args, ", ") + ")"
 		if i.Kind != OpInterfaceKind {
 			decl += " const"
 		}
