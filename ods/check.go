@@ -123,6 +123,18 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 	return out
 }
 
+// IsStyle reports a best-practice warning: the build and the program do
+// not depend on it. A name in DeclareOpInterfaceMethods that is not a
+// method declares nothing (MLIR's own files keep some, for methods since
+// removed).
+func IsStyle(code string) bool {
+	switch code {
+	case "ods-summary-period", "ods-unnamed-operand", "ods-unnamed-result", "ods-declare-unknown-method":
+		return true
+	}
+	return false
+}
+
 // memo keeps the diagnostics of a definition once computed: the
 // definition is shared by the models of every evaluation that shares its
 // record.
