@@ -27,27 +27,42 @@ func transformOpFiles(t *testing.T) []string {
 
 // TestMLIRTransformOpsAreClean: every transform op of MLIR's tree is
 // registered and interpreted by MLIR's own tests, so none may get a
-// transform diagnostic.
+// transform diagnostic; nor may the transform tutorial's extensions
+// (testdata/transform-tutorial) or real out-of-tree ones
+// (testdata/outoftree).
 func TestMLIRTransformOpsAreClean(t *testing.T) {
 	needMLIR(t)
-	seen := map[string]bool{}
-	ops, files := 0, transformOpFiles(t)
-	for _, f := range files {
-		m := loadFile(t, f)
-		for _, op := range m.Ops {
-			if seen[op.Def.NameString()+op.Name] || op.Transform() == nil {
-				continue
+	examples, _ := filepath.Glob("testdata/transform-tutorial/*/MyExtension.td")
+	outOfTree, _ := filepath.Glob("testdata/outoftree/*/*.td")
+	for _, set := range []struct {
+		what  string
+		files []string
+		floor int
+	}{
+		{"MLIR transform ops", transformOpFiles(t), 200},
+		{"transform tutorial and out-of-tree transform ops", append(examples, outOfTree...), 25},
+	} {
+		seen := map[string]bool{}
+		ops, diags := 0, 0
+		for _, f := range set.files {
+			m := loadFile(t, f)
+			for _, op := range m.Ops {
+				where := fmt.Sprint(m.Result.Set.Position(op.Range.Start))
+				if seen[where] || op.Transform() == nil {
+					continue
+				}
+				seen[where] = true
+				ops++
 			}
-			seen[op.Def.NameString()+op.Name] = true
-			ops++
+			for _, d := range CheckTransformOps(m) {
+				diags++
+				t.Errorf("%s: %v: %s [%s]", f, m.Result.Set.Position(d.Range.Start), d.Message, d.Code)
+			}
 		}
-		for _, d := range CheckTransformOps(m) {
-			t.Errorf("%s: %v: %s [%s]", f, m.Result.Set.Position(d.Range.Start), d.Message, d.Code)
+		fmt.Printf("%s: %d ops checked in %d files, %d transform diagnostics\n", set.what, ops, len(set.files), diags)
+		if ops < set.floor {
+			t.Errorf("%s: only %d transform ops reached", set.what, ops)
 		}
-	}
-	fmt.Printf("MLIR transform ops: %d ops checked in %d files\n", ops, len(files))
-	if ops < 200 {
-		t.Errorf("only %d transform ops reached", ops)
 	}
 }
 
