@@ -12,10 +12,21 @@ type fifoCache[K comparable, V any] struct {
 	limit int
 	order []K
 	vals  map[K]V
+	// With weigh, the entries also weigh at most maxWeight together
+	// (the newest entry is kept whatever it weighs).
+	weigh     func(K, V) int
+	maxWeight int
+	weight    int
 }
 
 func newFIFOCache[K comparable, V any](limit int) *fifoCache[K, V] {
 	return &fifoCache[K, V]{limit: limit, vals: map[K]V{}}
+}
+
+// newWeighedFIFOCache is a fifoCache whose entries, weighed by weigh, also
+// weigh at most maxWeight together.
+func newWeighedFIFOCache[K comparable, V any](limit, maxWeight int, weigh func(K, V) int) *fifoCache[K, V] {
+	return &fifoCache[K, V]{limit: limit, vals: map[K]V{}, weigh: weigh, maxWeight: maxWeight}
 }
 
 // get returns the value under k.
@@ -52,8 +63,15 @@ func (c *fifoCache[K, V]) set(k K, v V) {
 func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 	c.vals[k] = v
 	c.order = append(c.order, k)
-	if len(c.order) > c.limit {
-		delete(c.vals, c.order[0])
+	if c.weigh != nil {
+		c.weight += c.weigh(k, v)
+	}
+	for len(c.order) > c.limit || c.weigh != nil && c.weight > c.maxWeight && len(c.order) > 1 {
+		old := c.order[0]
+		if c.weigh != nil {
+			c.weight -= c.weigh(old, c.vals[old])
+		}
+		delete(c.vals, old)
 		c.order = c.order[1:]
 	}
 }

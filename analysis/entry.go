@@ -63,8 +63,14 @@ func shiftDiags(ds tablegen.Diagnostics, d tablegen.Pos) tablegen.Diagnostics {
 }
 
 func newFileEntry(path string, fl *fileLex, base tablegen.Pos, src []byte) *fileEntry {
-	d := base - 1
+	d := base - fl.base
 	e := &fileEntry{path: path, lex: fl, base: base, eof: base + tablegen.Pos(len(src)), src: src}
+	if d == 0 {
+		// Lexed in place: the tokens are shared, not copied (both are
+		// immutable).
+		e.tokens, e.diags = fl.tokens, fl.diags
+		return e
+	}
 	e.tokens = make([]tablegen.Token, len(fl.tokens))
 	for i, t := range fl.tokens {
 		t.Pos += d

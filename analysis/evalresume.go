@@ -12,8 +12,19 @@ import (
 
 // checkpointEvery is how many top-level statements of the root file lie
 // between two kept checkpoints: an edit re-evaluates at most this many
-// statements before the first changed one.
-const checkpointEvery = 8
+// statements before the first changed one. A root of more than
+// maxCheckpoints times as many statements gets maxCheckpoints, spread
+// evenly: each checkpoint copies the list of record segments of the ones
+// before it, so their number must stay small (90,000 statements on one
+// line made 11,000 checkpoints and several gigabytes).
+const (
+	checkpointEvery = 8
+	maxCheckpoints  = 128
+)
+
+// checkpointSpacing is the distance between checkpoints in a root of n
+// statements.
+func checkpointSpacing(n int) int { return max(checkpointEvery, n/maxCheckpoints) }
 
 // resumeCache keeps evaluator checkpoints for re-evaluation after an edit
 // (DESIGN §4): the state after each unit's include prefix, by content, and
@@ -66,8 +77,9 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 		}
 	}
 	cp := cps[len(cps)-1]
-	for cp.N+checkpointEvery < len(stmts) {
-		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+checkpointEvery, eval.Options{})
+	every := checkpointSpacing(len(stmts))
+	for cp.N+every < len(stmts) {
+		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+every, eval.Options{})
 		if !ok {
 			// A class declared before a checkpoint is defined after it.
 			return eval.Evaluate(tg, eval.Options{})

@@ -183,13 +183,23 @@ type evalCaches struct {
 	models  modelCache
 }
 
-const evalCacheSize = 4
+// The results kept, and the models built on them, are at most
+// evalCacheSize and hold at most evalCacheRecords records together besides
+// the newest: MLIR's units have a few thousand, and a generated file with a
+// hundred thousand is not kept again for each of its recent versions.
+const (
+	evalCacheSize    = 4
+	evalCacheRecords = 40000
+)
+
+func resultRecords(res *eval.Result) int { return len(res.Defs) + len(res.Classes) }
 
 func newEvalCaches() *evalCaches {
 	return &evalCaches{
-		results: newFIFOCache[uint64, *eval.Result](evalCacheSize),
+		results: newWeighedFIFOCache(evalCacheSize, evalCacheRecords, func(_ uint64, res *eval.Result) int { return resultRecords(res) }),
 		resume:  newResumeCache(),
-		models:  modelCache{byResult: newFIFOCache[*eval.Result, *modelEntry](modelCacheSize)},
+		models: modelCache{byResult: newWeighedFIFOCache(modelCacheSize, evalCacheRecords,
+			func(res *eval.Result, _ *modelEntry) int { return resultRecords(res) })},
 	}
 }
 

@@ -9,8 +9,9 @@ import (
 )
 
 // fileLex is one file lexed on its own, includes not followed, under the
-// values its own #ifdef/#ifndef tests see. Positions are relative: the file
-// sits at Pos 1, and assembly shifts them to the file's place in a unit.
+// values its own #ifdef/#ifndef tests see. Its positions place the file at
+// base, the file's place in the workspace's layout when it was lexed; an
+// entry at another place shifts them.
 // It is immutable once built and shared by every unit and snapshot that sees
 // the same content under the same macro values.
 type fileLex struct {
@@ -18,6 +19,7 @@ type fileLex struct {
 	includes []includeSite
 	diags    tablegen.Diagnostics // lexical and preprocessor problems of this file
 	defines  []string             // macros the file defines (active branches only)
+	base     tablegen.Pos         // where the positions place the file
 	hash     uint64               // of the content
 	macros   string               // the macro values it was lexed under
 	lexed    *tablegen.FileLex    // to relex the next version from
@@ -98,16 +100,16 @@ func macroNameOf(rest string) string {
 // spliced by the assembler, so it only records where they are. With prev,
 // an earlier version lexed under the same macros, only the edited part of
 // the file is lexed again.
-func lexOne(path string, content []byte, defined []string, dirs directives, prev *fileLex) *fileLex {
+func lexOne(path string, content []byte, base tablegen.Pos, defined []string, dirs directives, prev *fileLex) *fileLex {
 	set := tablegen.NewSourceSet()
-	f := set.AddFile(path, content)
+	f := set.AddFileAt(path, content, base)
 	var lx *tablegen.FileLex
 	if prev != nil {
 		lx = tablegen.RelexAlone(set, f, prev.lexed)
 	} else {
 		lx = tablegen.LexAlone(set, f, defined)
 	}
-	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags, lexed: lx}
+	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags, lexed: lx, base: base}
 	incoming := map[string]bool{}
 	for _, d := range defined {
 		incoming[d] = true
@@ -166,8 +168,9 @@ func (c *lexCache) directives(hash uint64, content []byte) directives {
 	return d
 }
 
-// get returns the file lexed under the current macro set.
-func (c *lexCache) get(path string, content []byte, hash uint64, macros map[string]bool) (*fileLex, directives) {
+// get returns the file lexed under the current macro set; lexed anew, it is
+// placed at base.
+func (c *lexCache) get(path string, content []byte, hash uint64, macros map[string]bool, base tablegen.Pos) (*fileLex, directives) {
 	d := c.directives(hash, content)
 	var defined []string
 	for _, t := range d.tested {
@@ -184,7 +187,7 @@ func (c *lexCache) get(path string, content []byte, hash uint64, macros map[stri
 	if ok {
 		return fl, d
 	}
-	fl = lexOne(path, content, defined, d, prev)
+	fl = lexOne(path, content, base, defined, d, prev)
 	fl.hash, fl.macros = hash, key.macros
 	c.mu.Lock()
 	c.lex[key] = fl

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -48,7 +49,7 @@ func scanIncludeNames(src []byte) []string {
 
 func (s *Snapshot) buildIncludeGraph() *includeGraph {
 	g := &includeGraph{includers: map[string][]string{}, includes: map[string][]string{}}
-	files := workspaceFiles(s.cfg.Folders)
+	files := workspaceFiles(context.Background(), s.cfg.Folders)
 	for p := range s.overlays {
 		files = append(files, p)
 	}
@@ -83,12 +84,19 @@ func (s *Snapshot) buildIncludeGraph() *includeGraph {
 }
 
 // workspaceFiles lists the .td files under folders, skipping hidden
-// directories, at most maxGraphFiles.
-func workspaceFiles(folders []string) []string {
+// directories, at most maxGraphFiles, looking at no more than
+// maxWalkEntries entries (a folder such as / or a home directory is not
+// walked to its end), and stopping when ctx is done.
+func workspaceFiles(ctx context.Context, folders []string) []string {
 	var files []string
+	seen := 0
 	for _, root := range folders {
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || len(files) >= maxGraphFiles {
+			seen++
+			if ctx.Err() != nil || seen > maxWalkEntries || len(files) >= maxGraphFiles {
+				return filepath.SkipAll
+			}
+			if err != nil {
 				return filepath.SkipDir
 			}
 			if d.IsDir() && p != root && strings.HasPrefix(d.Name(), ".") {
@@ -103,6 +111,10 @@ func workspaceFiles(folders []string) []string {
 	sort.Strings(files)
 	return files
 }
+
+// maxWalkEntries bounds the directory entries a workspace walk looks at, so
+// that a workspace opened at / or a home directory costs a bounded time.
+const maxWalkEntries = 400000
 
 // statOnly resolves includes without reading them.
 func statOnly(p string) ([]byte, error) {

@@ -156,7 +156,7 @@ func (x *Index) Update(u *Unit, path string) {
 // most workers goroutines (0: the number of CPUs), calling progress after
 // each file. It replaces the index's content when done.
 func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress func(done, total int)) error {
-	files := workspaceFiles(snap.cfg.Folders)
+	files := workspaceFiles(ctx, snap.cfg.Folders)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -264,8 +264,8 @@ func (b *indexBuild) parse(path string) *indexParse {
 		for _, d := range b.snap.cfg.Defines {
 			defined[d] = true
 		}
-		fl, _ := b.lexes.get(path, content, hash, defined)
 		f := b.set.AddFile(path, content)
+		fl, _ := b.lexes.get(path, content, hash, defined, f.Base)
 		e := newFileEntry(path, fl, f.Base, content)
 		p.file, p.entry, p.stmts = f, e, e.parse(b.set, nil).stmts
 		loader := &tablegen.EditorLoader{IncludeDirs: b.snap.includeDirs(path), ReadFile: statOnly}

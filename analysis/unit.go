@@ -203,8 +203,8 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	fl, dirs := a.w.lexes.get(path, content, hash, a.macros)
 	base := a.lay.place(path, len(content))
+	fl, dirs := a.w.lexes.get(path, content, hash, a.macros, base)
 	e := a.w.entries.get(path, fl, base, content)
 	a.files[path] = placedFile{path: path, content: content, base: base}
 	if _, seen := a.entries[path]; !seen {
@@ -221,7 +221,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 		for _, d := range site.definesBefore {
 			a.macros[d] = true
 		}
-		d := base - 1
+		d := base - fl.base
 		idx := len(a.incs)
 		a.incs = append(a.incs, includeRec{
 			inc:    tablegen.Include{Range: shiftRange(site.rng, d), NameRng: shiftRange(site.nameRng, d), Name: site.name},

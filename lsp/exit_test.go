@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -56,5 +58,33 @@ func TestExitReturnsWithStdinOpen(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the server did not return after exit while stdin stayed open")
+	}
+}
+
+// brokenStdout is a stream whose writes fail (the client closed its end of
+// the server's stdout) and whose input ends after the script.
+type brokenStdout struct{ in *bytes.Reader }
+
+func (b brokenStdout) Read(p []byte) (int, error) { return b.in.Read(p) }
+func (b brokenStdout) Write(p []byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE}
+}
+func (b brokenStdout) Close() error { return nil }
+
+// A reply that cannot be written, then the end of input, ends the session
+// quietly: jsonrpc2 panicked when it was told of two failures of different
+// error types (the fuzzer found it).
+func TestFailedRepliesThenEndOfInput(t *testing.T) {
+	script := frame(`{"jsonrpc":"2.0","id":1,"method":"no/such/method"}`) +
+		frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}`) +
+		frame(`{"jsonrpc":"2.0","id":3,"method":"no/such/method"}`)
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), brokenStdout{bytes.NewReader([]byte(script))}, Options{NoMLIRAutoDetect: true})
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not end with its input")
 	}
 }

@@ -175,8 +175,18 @@ func (s *Server) stopWork() {
 // dispatch is called by the connection for each incoming message, in order.
 // Notifications run here, so edits apply in order; requests run on their own
 // goroutine against the snapshot current when they arrived.
+//
+// It never returns an error: jsonrpc2 would take one as the connection's
+// failure, and a second failure of another error type (the end of input
+// after a failed reply) panics in its atomic.Value.
 func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 	method := req.Method()
+	answer := func(err *jsonrpc2.Error) error {
+		if werr := reply(ctx, nil, err); werr != nil {
+			s.log.Debug("reply failed", zap.String("method", method), zap.Error(werr))
+		}
+		return nil
+	}
 	params := req.Params() // owned by this message; never reused by the stream
 	call, isCall := req.(*jsonrpc2.Call)
 	if !isCall {
@@ -189,16 +199,16 @@ func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonr
 	switch {
 	case method == "initialize":
 		if state != stateNew {
-			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize sent twice"))
+			return answer(jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize sent twice"))
 		}
 	case state == stateNew:
-		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "server not initialized"))
+		return answer(jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "server not initialized"))
 	case state == stateShutdown:
-		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "server is shutting down"))
+		return answer(jsonrpc2.NewError(jsonrpc2.InvalidRequest, "server is shutting down"))
 	}
 	h, ok := requests[method]
 	if !ok {
-		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method)))
+		return answer(jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method)))
 	}
 	var snap *analysis.Snapshot
 	if s.ws != nil {

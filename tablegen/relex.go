@@ -98,17 +98,22 @@ func newAloneLexer(set *SourceSet, defines []string, size int) *unitLexer {
 	for _, d := range defines {
 		lx.res.Macros[d] = true
 	}
-	// MLIR's files have a token per six bytes or so; growing from an
-	// estimate a little short costs less than holding room for twice as
-	// many.
-	lx.res.Tokens = make([]Token, 0, size/7+16)
+	if size > tokenChunk*4 {
+		// Gathered in blocks and joined once at the end: how many tokens a
+		// large file has is not known ahead (MLIR's have one per six bytes,
+		// generated files one per two), and growing one slice copies it
+		// several times over.
+		lx.chunked = true
+		size = tokenChunk * 4
+	}
+	lx.res.Tokens = make([]Token, 0, size/4+16)
 	return lx
 }
 
 func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
 	end := f.Pos(len(f.Content))
-	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end})
-	return &FileLex{File: f, Defines: defines, Tokens: lx.res.Tokens, Includes: lx.res.Includes,
+	lx.emit(Token{Kind: TokEOF, Pos: end})
+	return &FileLex{File: f, Defines: defines, Tokens: lx.joinChunks(), Includes: lx.res.Includes,
 		Diags: lx.res.Diags, Macros: lx.res.Macros, events: *lx.events, defs: lx.defs}
 }
 
