@@ -2,6 +2,7 @@ package drr
 
 import (
 	"sort"
+	"sync"
 
 	"tdls/ods"
 	"tdls/tablegen"
@@ -16,6 +17,10 @@ type PatternSet struct {
 	Patterns []*Pattern
 
 	ast *astIndex
+	// roots buckets the patterns by root op in applicator order, made
+	// once (patternset.go).
+	rootsOnce sync.Once
+	roots     map[*ods.Op][]*Pattern
 }
 
 // Build makes the pattern model of every def deriving from Pattern. unit

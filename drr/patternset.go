@@ -35,18 +35,20 @@ func (s *PatternSet) PopulateOrder() []*Pattern {
 // order the applicator tries them: decreasing benefit, then populate
 // order. A pattern whose benefit is not a number is tried last.
 func (s *PatternSet) RootedAt(op *ods.Op) []*Pattern {
-	var out []*Pattern
-	for _, p := range s.PopulateOrder() {
-		if p.RootOp() == op && op != nil {
-			out = append(out, p)
-		}
+	if op == nil {
+		return nil
 	}
-	sortByBenefit(out)
-	return out
+	s.rootsOnce.Do(func() {
+		s.roots = map[*ods.Op][]*Pattern{}
+		for _, b := range s.byRoot() {
+			s.roots[b[0].RootOp()] = b
+		}
+	})
+	return s.roots[op]
 }
 
 // byRoot buckets the set's patterns by root op, each bucket in applicator
-// order, the buckets in the order of their first pattern's definition.
+// order, the buckets in populate order of their first pattern.
 func (s *PatternSet) byRoot() [][]*Pattern {
 	index := map[*ods.Op]int{}
 	var buckets [][]*Pattern

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
+	"tdls/ods"
 	"tdls/tablegen"
 )
 
@@ -26,24 +28,19 @@ import (
 // other pattern(s) in its related information.
 func CheckPatternSet(s *PatternSet) []Diagnostic {
 	var out []Diagnostic
-	byName := map[string]*Pattern{}
-	for _, p := range s.Patterns {
-		byName[p.Name] = p
-	}
 	duplicateOf := map[*Pattern]*Pattern{}
 	for _, bucket := range s.byRoot() {
+		first := map[string]*Pattern{}
 		for j, b := range bucket {
-			for _, a := range bucket[:j] {
-				if sameText(a, b) {
+			if key, ok := rewriteText(b); ok {
+				if a := first[key]; a != nil {
 					duplicateOf[b] = a
 					out = append(out, warn(b, b.DefRange, "pattern-duplicate",
 						fmt.Sprintf("pattern %s repeats pattern %s: the same source, constraints, results and benefit; the second is never tried to any effect, remove it", b.displayName(), a.displayName()),
 						related(a, "the same pattern")))
-					break
+					continue
 				}
-			}
-			if duplicateOf[b] != nil {
-				continue
+				first[key] = b
 			}
 			for _, a := range bucket[:j] {
 				if !a.decidesMatchAlone() || !subsumes(newBinding(), a.Source, b.Source) {
@@ -62,9 +59,18 @@ func CheckPatternSet(s *PatternSet) []Diagnostic {
 			}
 		}
 	}
+	ps := s.PopulateOrder()
+	alone := make(map[*Pattern]bool, len(ps))
+	rooted := map[*ods.Op][]*Pattern{}
+	for _, p := range ps {
+		if p.decidesMatchAlone() {
+			alone[p] = true
+			rooted[p.RootOp()] = append(rooted[p.RootOp()], p)
+		}
+	}
 	loops := map[*Pattern]bool{}
-	for _, p := range s.PopulateOrder() {
-		if !p.decidesMatchAlone() {
+	for _, p := range ps {
+		if !alone[p] {
 			continue
 		}
 		if r := p.resultMatching(p); r != nil {
@@ -74,23 +80,29 @@ func CheckPatternSet(s *PatternSet) []Diagnostic {
 				related(p, "the source pattern it matches again")))
 		}
 	}
-	ps := s.PopulateOrder()
-	for i, a := range ps {
-		if loops[a] || !a.decidesMatchAlone() {
+	// A pair that undoes itself: a builds b's root and b builds a's.
+	order := make(map[*Pattern]int, len(ps))
+	for i, p := range ps {
+		order[p] = i
+	}
+	for _, a := range ps {
+		if !alone[a] || loops[a] {
 			continue
 		}
-		for _, b := range ps[i+1:] {
-			if loops[b] || !b.decidesMatchAlone() || duplicateOf[b] == a || duplicateOf[a] == b {
-				continue
+		for _, op := range a.GeneratedOps() {
+			for _, b := range rooted[op] {
+				if order[b] <= order[a] || loops[b] || duplicateOf[b] == a || duplicateOf[a] == b {
+					continue
+				}
+				ra, rb := a.resultMatching(b), b.resultMatching(a)
+				if ra == nil || rb == nil {
+					continue
+				}
+				msg := "patterns %s and %s undo each other: the result of each matches the source of the other, so a greedy rewrite driver turns one into the other until it gives up (\"did not converge\"); constrain one of them or remove one"
+				out = append(out,
+					warn(a, ra.Range, "pattern-ping-pong", fmt.Sprintf(msg, a.displayName(), b.displayName()), related(b, "the pattern that turns this result back")),
+					warn(b, rb.Range, "pattern-ping-pong", fmt.Sprintf(msg, b.displayName(), a.displayName()), related(a, "the pattern that turns this result back")))
 			}
-			ra, rb := a.resultMatching(b), b.resultMatching(a)
-			if ra == nil || rb == nil {
-				continue
-			}
-			msg := "patterns %s and %s undo each other: the result of each matches the source of the other, so a greedy rewrite driver turns one into the other until it gives up (\"did not converge\"); constrain one of them or remove one"
-			out = append(out,
-				warn(a, ra.Range, "pattern-ping-pong", fmt.Sprintf(msg, a.displayName(), b.displayName()), related(b, "the pattern that turns this result back")),
-				warn(b, rb.Range, "pattern-ping-pong", fmt.Sprintf(msg, b.displayName(), a.displayName()), related(a, "the pattern that turns this result back")))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Range.Start < out[j].Range.Start })
@@ -106,30 +118,25 @@ func related(p *Pattern, what string) tablegen.Related {
 	return tablegen.Related{Range: p.DefRange, Message: "pattern " + p.displayName() + ": " + what}
 }
 
-// sameText says whether two patterns are the same rewrite: the same source,
-// constraints, results, supplemental patterns and benefit, as written.
-func sameText(a, b *Pattern) bool {
-	if a.Source == nil || b.Source == nil || a.Source.Init.String() != b.Source.Init.String() {
-		return false
+// rewriteText is the pattern's rewrite as written: its source,
+// constraints, results, supplemental patterns and benefit; two patterns
+// with the same text are the same rewrite. ok is false when the benefit is
+// not a number.
+func rewriteText(p *Pattern) (string, bool) {
+	benefit, ok := p.Benefit()
+	if !ok || p.Source == nil {
+		return "", false
 	}
-	ba, oka := a.Benefit()
-	bb, okb := b.Benefit()
-	if !oka || !okb || ba != bb {
-		return false
-	}
-	return sameDags(a.Results, b.Results) && sameDags(a.Constraints, b.Constraints) && sameDags(a.Supplemental, b.Supplemental)
-}
-
-func sameDags(a, b []*DagNode) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Init.String() != b[i].Init.String() {
-			return false
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(benefit))
+	for _, part := range [][]*DagNode{{p.Source}, p.Results, p.Constraints, p.Supplemental} {
+		sb.WriteString("\x00")
+		for _, d := range part {
+			sb.WriteString(d.Init.String())
+			sb.WriteString("\x01")
 		}
 	}
-	return true
+	return sb.String(), true
 }
 
 // decidesMatchAlone says whether whether the pattern matches is decided by
