@@ -33,6 +33,7 @@ demo: llvm build
 # built and checked too (dist-test).
 test: llvm editors-test dist-test
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) test -v ./... 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|[[:space:]]*--- PASS|PASS$$)/d'

@@ -7,7 +7,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"tdls/analysis/ide"
 	"tdls/lsp/lsptest"
 )
 
@@ -136,7 +135,7 @@ func decodeTokens(data []uint32) []decoded {
 		} else {
 			col += data[i+1]
 		}
-		out = append(out, decoded{line, col, data[i+2], ide.TokenTypeNames()[data[i+3]], data[i+4]})
+		out = append(out, decoded{line, col, data[i+2], tokenTypes()[data[i+3]], data[i+4]})
 	}
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -34,12 +33,8 @@ func hover(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.Raw
 // linkTargets writes the hover's links as file URIs with the line and
 // column they point at (`file:///a.td#L12,5`, which editors open there).
 func linkTargets(h ide.HoverResult) string {
-	md := h.Markdown
-	for i := len(h.Links) - 1; i >= 0; i-- {
-		l := h.Links[i]
+	return h.MarkdownLinkedTo(func(l analysis.Location) string {
 		pos := position(l.File, l.Range.Start)
-		target := fmt.Sprintf("%s#L%d,%d", uriOf(l.File.Name), pos.Line+1, pos.Character+1)
-		md = strings.ReplaceAll(md, "("+ide.LinkTarget(i)+")", "("+target+")")
-	}
-	return md
+		return fmt.Sprintf("%s#L%d,%d", uriOf(l.File.Name), pos.Line+1, pos.Character+1)
+	})
 }

@@ -9,7 +9,6 @@ import (
 	"go.uber.org/zap"
 
 	"tdls/analysis"
-	"tdls/analysis/ide"
 )
 
 func init() {
@@ -107,7 +106,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 				"resolveProvider":   false,
 			},
 			"semanticTokensProvider": map[string]any{
-				"legend": map[string]any{"tokenTypes": ide.TokenTypeNames(), "tokenModifiers": ide.ModifierNames()},
+				"legend": map[string]any{"tokenTypes": tokenTypes(), "tokenModifiers": tokenModifiers()},
 				"full":   true,
 				"range":  false,
 			},

@@ -24,6 +24,21 @@ func semanticTokensFull(ctx context.Context, s *Server, snap *analysis.Snapshot,
 	return &protocol.SemanticTokens{Data: encodeSemanticTokens(v, ide.SemanticTokens(v))}, nil
 }
 
+// tokenTypes is the legend of token types the server advertises: the LSP
+// name of each ide.TokenType, by index.
+func tokenTypes() []string {
+	return []string{
+		ide.TokKeyword: "keyword", ide.TokTypeName: "type", ide.TokClassName: "class", ide.TokRecord: "variable",
+		ide.TokField: "property", ide.TokTemplateArg: "typeParameter", ide.TokVariable: "variable",
+		ide.TokDagName: "parameter", ide.TokBang: "function", ide.TokString: "string", ide.TokNumber: "number",
+		ide.TokCode: "string", ide.TokOperator: "operator",
+	}
+}
+
+// tokenModifiers is the legend of modifiers, by bit (ide.ModDeclaration,
+// ide.ModReadonly, ide.ModDefaultLibrary).
+func tokenModifiers() []string { return []string{"declaration", "readonly", "defaultLibrary"} }
+
 // encodeSemanticTokens produces the relative five-integer encoding, split at
 // line ends since clients need not support multi-line tokens.
 func encodeSemanticTokens(v *analysis.FileView, toks []ide.SemanticToken) []uint32 {

@@ -11,11 +11,22 @@ import (
 )
 
 // HoverResult is markdown about the thing at a position. Links are the
-// places its links point at: the i-th is written LinkTarget(i).
+// places its links point at, written as placeholders that
+// MarkdownLinkedTo replaces.
 type HoverResult struct {
 	Range    tablegen.Range
 	Markdown string
 	Links    []analysis.Location
+}
+
+// MarkdownLinkedTo is the markdown with each link's destination the target
+// of its place (an editor's URI for it).
+func (h HoverResult) MarkdownLinkedTo(target func(analysis.Location) string) string {
+	md := h.Markdown
+	for i := len(h.Links) - 1; i >= 0; i-- {
+		md = strings.ReplaceAll(md, "("+linkTarget(i)+")", "("+target(h.Links[i])+")")
+	}
+	return md
 }
 
 // Hover describes what is at p. Where the op and pattern models know more

@@ -21,7 +21,7 @@ package ide_test
 //	@nohover("at")                  no hover
 //	@complete("at", "item"...)      completion proposes every item
 //	@nocomplete("at", "item"...)    completion proposes none of them
-//	@token("at", "type", "mod"...)  the semantic token there
+//	@token("at", "role", "mod"...)  the semantic token there (ide.TokenType)
 //	@signature("at", "label", n)    signature help, parameter n active
 //	@lens("at", label...)           the code lenses on the line of "at"
 //	                                open these places, in this order
@@ -379,12 +379,12 @@ func (m marker) check(ctx context.Context, snap *analysis.Snapshot, v *analysis.
 			}
 		}
 	case "token":
-		names, mods := ide.TokenTypeNames(), ide.ModifierNames()
+		mods := []string{"declaration", "readonly", "defaultLibrary"} // ide.ModDeclaration, ...
 		for _, tok := range ide.SemanticTokens(v) {
 			if tok.Range.Start != pos {
 				continue
 			}
-			got := []string{names[tok.Type]}
+			got := []string{tok.Type.String()}
 			for i, mod := range mods {
 				if tok.Mods&(1<<i) != 0 {
 					got = append(got, mod)

@@ -15,7 +15,7 @@ import (
 
 // opHover is the hover of an op: its ODS description, then the transform
 // and pattern sections that apply to it. Links are the places the
-// markdown's links (LinkTarget) point at.
+// markdown's links (linkTarget) point at.
 func opHover(u *analysis.Unit, m *analysis.Models, op *ods.Op) (string, []analysis.Location) {
 	var b strings.Builder
 	b.WriteString(op.Markdown())
@@ -33,9 +33,9 @@ func opHover(u *analysis.Unit, m *analysis.Models, op *ods.Op) (string, []analys
 	return b.String(), links
 }
 
-// LinkTarget is the destination of the i-th link of a hover's markdown:
-// package lsp replaces it with the URI of HoverResult.Links[i].
-func LinkTarget(i int) string { return fmt.Sprintf("tdls-link:%d", i) }
+// linkTarget is the destination of the i-th link of a hover's markdown, a
+// placeholder HoverResult.MarkdownLinkedTo replaces with Links[i]'s.
+func linkTarget(i int) string { return fmt.Sprintf("tdls-link:%d", i) }
 
 // rootedPatternsMarkdown lists the patterns rooted at op in the order the
 // applicator tries them, each linked to its def; current is marked.
@@ -51,7 +51,7 @@ func rootedPatternsMarkdown(u *analysis.Unit, op *ods.Op, ps []*drr.Pattern, cur
 		}
 		item := "`" + name + "`"
 		if loc, ok := locationIn(u, p.DefRange); ok {
-			item = "[" + name + "](" + LinkTarget(len(links)) + ")"
+			item = "[" + name + "](" + linkTarget(len(links)) + ")"
 			links = append(links, loc)
 		}
 		benefit := "?"

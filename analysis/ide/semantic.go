@@ -1,6 +1,8 @@
 package ide
 
 import (
+	"sort"
+
 	"tdls/analysis"
 	"tdls/tablegen"
 )
@@ -22,17 +24,38 @@ const (
 	TokNumber
 	TokCode // [{ code }]
 	TokOperator
-	tokenTypeCount
 )
 
-// TokenTypeNames are the legend's names, indexed by TokenType.
-func TokenTypeNames() []string {
-	return []string{
-		TokKeyword: "keyword", TokTypeName: "type", TokClassName: "class", TokRecord: "variable",
-		TokField: "property", TokTemplateArg: "typeParameter", TokVariable: "variable",
-		TokDagName: "parameter", TokBang: "function", TokString: "string", TokNumber: "number",
-		TokCode: "string", TokOperator: "operator",
+func (t TokenType) String() string {
+	switch t {
+	case TokKeyword:
+		return "keyword"
+	case TokTypeName:
+		return "type"
+	case TokClassName:
+		return "class"
+	case TokRecord:
+		return "record"
+	case TokField:
+		return "field"
+	case TokTemplateArg:
+		return "templateArg"
+	case TokVariable:
+		return "variable"
+	case TokDagName:
+		return "dagName"
+	case TokBang:
+		return "bang"
+	case TokString:
+		return "string"
+	case TokNumber:
+		return "number"
+	case TokCode:
+		return "code"
+	case TokOperator:
+		return "operator"
 	}
+	return "unknown"
 }
 
 // Token modifiers, as bits.
@@ -41,9 +64,6 @@ const (
 	ModReadonly
 	ModDefaultLibrary
 )
-
-// ModifierNames are the legend's modifier names, by bit index.
-func ModifierNames() []string { return []string{"declaration", "readonly", "defaultLibrary"} }
 
 // SemanticToken is one highlighted range.
 type SemanticToken struct {
@@ -64,18 +84,31 @@ type role struct {
 // a parent list, the field of a `let`, the argument of a named template
 // argument, a record in a value). Other tokens have their lexical class.
 func SemanticTokens(v *analysis.FileView) []SemanticToken {
-	roles := map[tablegen.Pos]role{}
-	p := placeRoles{roles}
+	p := &placeRoles{}
 	for _, st := range v.Statements() {
 		p.statement(st)
 	}
-	for _, r := range v.Unit.Refs(v.Path) {
-		roles[r.Range.Start] = refRole(r)
-	}
+	marks := p.marks
+	sort.SliceStable(marks, func(i, j int) bool { return marks[i].pos < marks[j].pos })
+	refs := v.Unit.Refs(v.Path) // sorted by position
 	toks := v.Tokens()
 	out := make([]SemanticToken, 0, len(toks))
+	mi, ri := 0, 0
 	for _, t := range toks {
-		if r, ok := roles[t.Pos]; ok {
+		// The last mark at the token, unless the resolver knows the name.
+		var r role
+		found := false
+		for ; mi < len(marks) && marks[mi].pos <= t.Pos; mi++ {
+			if marks[mi].pos == t.Pos {
+				r, found = marks[mi].role, true
+			}
+		}
+		for ; ri < len(refs) && refs[ri].Range.Start <= t.Pos; ri++ {
+			if refs[ri].Range.Start == t.Pos {
+				r, found = refRole(refs[ri]), true
+			}
+		}
+		if found {
 			out = append(out, SemanticToken{Range: t.Range(), Type: r.typ, Mods: r.mods})
 			continue
 		}
@@ -134,15 +167,22 @@ func refRole(r analysis.Ref) role {
 // (a parent class, a type, a `let` target, a named argument, a `.field`)
 // that role, for the names the resolver cannot resolve: an undeclared
 // class, a field no parent has. It resolves nothing.
-type placeRoles struct{ roles map[tablegen.Pos]role }
+type placeRoles struct{ marks []mark }
 
-func (c placeRoles) mark(id *tablegen.Ident, t TokenType, mods int) {
+// mark is a role given at a position; a later mark at the same position
+// wins.
+type mark struct {
+	pos  tablegen.Pos
+	role role
+}
+
+func (c *placeRoles) mark(id *tablegen.Ident, t TokenType, mods int) {
 	if id != nil {
-		c.roles[id.Range().Start] = role{t, mods}
+		c.marks = append(c.marks, mark{id.Range().Start, role{t, mods}})
 	}
 }
 
-func (c placeRoles) statement(st *tablegen.Statement) {
+func (c *placeRoles) statement(st *tablegen.Statement) {
 	if st == nil {
 		return
 	}
@@ -207,7 +247,7 @@ func (c placeRoles) statement(st *tablegen.Statement) {
 	}
 }
 
-func (c placeRoles) templateArgs(args []*tablegen.TemplateArg) {
+func (c *placeRoles) templateArgs(args []*tablegen.TemplateArg) {
 	for _, a := range args {
 		if a != nil {
 			c.typ(a.Type)
@@ -217,7 +257,7 @@ func (c placeRoles) templateArgs(args []*tablegen.TemplateArg) {
 	}
 }
 
-func (c placeRoles) parents(ps []*tablegen.ClassRef) {
+func (c *placeRoles) parents(ps []*tablegen.ClassRef) {
 	for _, p := range ps {
 		if p != nil {
 			c.mark(p.Name, TokClassName, 0)
@@ -226,7 +266,7 @@ func (c placeRoles) parents(ps []*tablegen.ClassRef) {
 	}
 }
 
-func (c placeRoles) args(as []*tablegen.Arg) {
+func (c *placeRoles) args(as []*tablegen.Arg) {
 	for _, a := range as {
 		if a != nil {
 			c.mark(a.Name, TokTemplateArg, 0)
@@ -235,7 +275,7 @@ func (c placeRoles) args(as []*tablegen.Arg) {
 	}
 }
 
-func (c placeRoles) body(b *tablegen.Body) {
+func (c *placeRoles) body(b *tablegen.Body) {
 	if b == nil {
 		return
 	}
@@ -261,7 +301,7 @@ func (c placeRoles) body(b *tablegen.Body) {
 	}
 }
 
-func (c placeRoles) typ(t *tablegen.Type) {
+func (c *placeRoles) typ(t *tablegen.Type) {
 	for ; t != nil; t = t.List {
 		if t.Class != nil {
 			c.mark(t.Class, TokClassName, 0)
@@ -271,7 +311,7 @@ func (c placeRoles) typ(t *tablegen.Type) {
 
 // nameValue marks the plain name of a def or defm as a record declared
 // there; the names in a computed name are values.
-func (c placeRoles) nameValue(n *tablegen.NameValue) {
+func (c *placeRoles) nameValue(n *tablegen.NameValue) {
 	if n == nil {
 		return
 	}
@@ -289,7 +329,7 @@ func (c placeRoles) nameValue(n *tablegen.NameValue) {
 	}
 }
 
-func (c placeRoles) value(v *tablegen.Value) {
+func (c *placeRoles) value(v *tablegen.Value) {
 	if v == nil {
 		return
 	}
@@ -301,7 +341,7 @@ func (c placeRoles) value(v *tablegen.Value) {
 	}
 }
 
-func (c placeRoles) suffixed(s *tablegen.SuffixedValue) {
+func (c *placeRoles) suffixed(s *tablegen.SuffixedValue) {
 	if s == nil {
 		return
 	}
@@ -320,7 +360,7 @@ func (c placeRoles) suffixed(s *tablegen.SuffixedValue) {
 	}
 }
 
-func (c placeRoles) simple(s *tablegen.SimpleValue) {
+func (c *placeRoles) simple(s *tablegen.SimpleValue) {
 	if s == nil {
 		return
 	}

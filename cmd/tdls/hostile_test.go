@@ -9,9 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
-
 	"tdls/lsp/lsptest"
 )
 
@@ -35,9 +32,9 @@ func startClient(t *testing.T, dir string) *lsptest.Client {
 	return c
 }
 
-func codes(p protocol.PublishDiagnosticsParams) []string {
+func codes(pub lsptest.Published) []string {
 	var out []string
-	for _, d := range p.Diagnostics {
+	for _, d := range pub.Params.Diagnostics {
 		out = append(out, d.Code.(string))
 	}
 	return out
@@ -64,7 +61,7 @@ func TestServeRefusesWhatIsNotAFile(t *testing.T) {
 		if pubs := c.Diagnostics(fifo); len(pubs) == 0 {
 			t.Errorf("the named pipe in the workspace: %v", err)
 		}
-	} else if cs := codes(pub.Params); len(cs) != 1 || cs[0] != "file-not-indexed" {
+	} else if cs := codes(pub); len(cs) != 1 || cs[0] != "file-not-indexed" {
 		t.Errorf("the named pipe in the workspace: %v", cs)
 	}
 	t.Logf("named pipe in the workspace reported after %v", time.Since(workspace).Round(time.Millisecond))
@@ -82,15 +79,12 @@ func TestServeRefusesWhatIsNotAFile(t *testing.T) {
 			t.Errorf("include %q: %v", name, err)
 			continue
 		}
-		if cs := codes(pub.Params); len(cs) != 1 || cs[0] != "include-not-file" {
+		if cs := codes(pub); len(cs) != 1 || cs[0] != "include-not-file" {
 			t.Errorf("include %q: %v", name, cs)
 		}
-		var h *protocol.Hover
+		var h map[string]any
 		hctx, cancel := context.WithTimeout(ctx, time.Second)
-		err = c.Call(hctx, "textDocument/hover", map[string]any{
-			"textDocument": map[string]any{"uri": uri.File(path)},
-			"position":     map[string]any{"line": 1, "character": 4},
-		}, &h)
+		err = c.Call(hctx, "textDocument/hover", lsptest.DocumentAt(path, 1, 4), &h)
 		cancel()
 		if err != nil || h == nil {
 			t.Errorf("include %q: hover after it: %v %v", name, h, err)

@@ -175,6 +175,15 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 	return res, c.Notify(ctx, "initialized", map[string]any{})
 }
 
+// DocumentAt is the parameters of a request at a position of path
+// (0-based line, UTF-16 character), as textDocument/hover takes them.
+func DocumentAt(path string, line, char int) map[string]any {
+	return map[string]any{
+		"textDocument": map[string]any{"uri": uri.File(path)},
+		"position":     map[string]any{"line": line, "character": char},
+	}
+}
+
 // Open sends didOpen for path with text.
 func (c *Client) Open(ctx context.Context, path, text string) error {
 	u := uri.File(path)

@@ -6,7 +6,7 @@ include "mlir/IR/PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }
 
 def T_AddOp : Op<T_Dialect, "add"> {
-//@loc(AddOp, "T_AddOp") hover("T_AddOp", "t.add") token("T_AddOp", "variable", "declaration")
+//@loc(AddOp, "T_AddOp") hover("T_AddOp", "t.add") token("T_AddOp", "record", "declaration")
   let summary = "adds two integers";
   let arguments = (ins AnyInteger:$lhs, AnyInteger:$rhs);
   //@hover("$lhs", "lhs", "of `t.add`")

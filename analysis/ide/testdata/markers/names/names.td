@@ -4,7 +4,7 @@
 class Base<int w> {
 //@loc(Base, "Base") loc(w, "w")
   int width = w;
-  //@loc(width, "width") def("= |w", w) token("width", "property", "declaration") token("w;", "typeParameter")
+  //@loc(width, "width") def("= |w", w) token("width", "field", "declaration") token("w;", "templateArg")
   string tag = "base";
   //@loc(tag, "tag")
 }
@@ -12,7 +12,7 @@ class Base<int w> {
 class Mid : Base<8> {
 //@loc(MidBase, "Base")
   int w2 = width;
-  //@def("width;", width) token("width;", "property") hover("width;", "int Base::width", "declared in `Base`")
+  //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`")
   //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth)
   //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth)
   //@loc(w2width, "width")
@@ -20,11 +20,11 @@ class Mid : Base<8> {
 
 class Leaf : Mid {
   let width = 16;
-  //@loc(letwidth, "width") token("width", "property")
+  //@loc(letwidth, "width") token("width", "field")
 }
 
 def Plain : Base<1> {
-//@loc(Plain, "Plain") token("Plain", "variable", "declaration") def("Base", Base)
+//@loc(Plain, "Plain") token("Plain", "record", "declaration") def("Base", Base)
   let tag = "plain";
   //@def("tag", tag)
 }
@@ -57,7 +57,7 @@ defvar useIt = RenameMe;
 //@loc(renameUse, "RenameMe")
 
 class Typed<Base b> { int bw = b.width; }
-//@token("Base b", "class") def("width", width) token("width", "property") loc(typedwidth, "width")
+//@token("Base b", "class") def("width", width) token("width", "field") loc(typedwidth, "width")
 
 include "other.td"
 //@def("other.td", otherStart) hover("other.td", "**include** `other.td`")

@@ -1,0 +1,242 @@
+package lsp
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The rules of ARCHITECTURE.md that the code can be checked against.
+
+// moduleRoot is the repository root, from lsp/.
+const moduleRoot = ".."
+
+// goFiles parses the imports (or the whole) of the Go files of a
+// directory, tests included when tests is set.
+func goFiles(t *testing.T, dir string, mode parser.Mode, tests bool) []*ast.File {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var out []*ast.File
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || (!tests && strings.HasSuffix(n, "_test.go")) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// packageDirs lists the module's directories that hold Go files, relative
+// to the root, skipping hidden and node_modules directories.
+func packageDirs(t *testing.T) []string {
+	var dirs []string
+	err := filepath.WalkDir(moduleRoot, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != moduleRoot && (strings.HasPrefix(n, ".") || n == "node_modules" || n == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".go") {
+			rel, _ := filepath.Rel(moduleRoot, filepath.Dir(p))
+			if len(dirs) == 0 || dirs[len(dirs)-1] != rel {
+				dirs = append(dirs, rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
+
+func importPaths(f *ast.File) []string {
+	var out []string
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		out = append(out, p)
+	}
+	return out
+}
+
+// Only lsp/ imports go.lsp.dev: the protocol's types stop at the protocol
+// layer (tests included).
+func TestOnlyLSPImportsTheProtocol(t *testing.T) {
+	for _, dir := range packageDirs(t) {
+		if dir == "lsp" || strings.HasPrefix(dir, "lsp"+string(filepath.Separator)) {
+			continue
+		}
+		for _, f := range goFiles(t, filepath.Join(moduleRoot, dir), parser.ImportsOnly, true) {
+			for _, p := range importPaths(f) {
+				if strings.HasPrefix(p, "go.lsp.dev/") {
+					t.Errorf("%s imports %s; only lsp/ may", filepath.Join(dir, f.Name.Name), p)
+				}
+			}
+		}
+	}
+}
+
+// Dependencies point down: each package imports only packages of lower
+// rank. analysis (the workspace model, which runs the ODS and DRR checks)
+// and codegen share a rank: neither knows the other. analysis/ide is above
+// analysis and codegen, never below: analysis never imports it.
+func TestDependenciesPointDown(t *testing.T) {
+	rank := map[string]int{
+		"tdls/tablegen": 0, "tdls/tablegen/eval": 1, "tdls/analysis/report": 1,
+		"tdls/ods": 2, "tdls/drr": 3, "tdls/codegen": 4, "tdls/analysis": 4,
+		"tdls/analysis/ide": 5, "tdls/lsp": 6, "tdls/lsp/lsptest": 6, "tdls/cmd/tdls": 7,
+	}
+	seen := map[string]bool{}
+	for _, dir := range packageDirs(t) {
+		pkg := "tdls/" + filepath.ToSlash(dir)
+		r, ok := rank[pkg]
+		if !ok {
+			continue // bench, release, test corpora: leaves nobody imports
+		}
+		seen[pkg] = true
+		for _, f := range goFiles(t, filepath.Join(moduleRoot, dir), parser.ImportsOnly, false) {
+			for _, p := range importPaths(f) {
+				if !strings.HasPrefix(p, "tdls/") {
+					continue
+				}
+				pr, known := rank[p]
+				if !known || pr >= r {
+					t.Errorf("%s imports %s, which is not below it", pkg, p)
+				}
+			}
+		}
+	}
+	for pkg := range rank {
+		if !seen[pkg] {
+			t.Errorf("no package %s: update the ranks", pkg)
+		}
+	}
+}
+
+// Each LSP request handler decodes, asks analysis/ide one question (one
+// ide function) and converts the answer. The protocol's own requests
+// (initialize, shutdown) ask none.
+func TestEachHandlerCallsOneIDEFunction(t *testing.T) {
+	files := goFiles(t, ".", 0, false)
+	funcs := map[string]*ast.FuncDecl{} // functions and methods by name
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil {
+				funcs[fn.Name.Name] = fn
+			}
+		}
+	}
+	// The handlers registered with handle(method, fn).
+	handlers := map[string]string{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "handle" {
+				return true
+			}
+			fn, ok := call.Args[1].(*ast.Ident)
+			if !ok {
+				t.Errorf("handle with %T: register a named function", call.Args[1])
+				return true
+			}
+			method := fn.Name
+			switch m := call.Args[0].(type) {
+			case *ast.BasicLit:
+				method, _ = strconv.Unquote(m.Value)
+			case *ast.Ident:
+				method = m.Name
+			}
+			handlers[method] = fn.Name
+			return true
+		})
+	}
+	if len(handlers) < 15 {
+		t.Fatalf("found %d handlers", len(handlers))
+	}
+	// The ide package's functions (a call of an ide type is a conversion).
+	ideFuncs := map[string]bool{}
+	for _, f := range goFiles(t, filepath.Join(moduleRoot, "analysis", "ide"), 0, false) {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.IsExported() {
+				ideFuncs[fn.Name.Name] = true
+			}
+		}
+	}
+	protocolOnly := map[string]bool{"initialize": true, "shutdown": true}
+	for method, name := range handlers {
+		calls := ideCalls(funcs, name, map[string]bool{})
+		for c := range calls {
+			if !ideFuncs[c] {
+				delete(calls, c)
+			}
+		}
+		want := 1
+		if protocolOnly[method] {
+			want = 0
+		}
+		if len(calls) != want {
+			var names []string
+			for c := range calls {
+				names = append(names, "ide."+c)
+			}
+			sort.Strings(names)
+			t.Errorf("%s (%s) calls %d ide functions %v, want %d", method, name, len(calls), names, want)
+		}
+	}
+}
+
+// ideCalls returns the ide functions fn calls, directly or through the
+// package's own functions and methods.
+func ideCalls(funcs map[string]*ast.FuncDecl, name string, visited map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	fn := funcs[name]
+	if fn == nil || visited[name] {
+		return out
+	}
+	visited[name] = true
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		switch f := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := f.X.(*ast.Ident); ok && x.Name == "ide" {
+				out[f.Sel.Name] = true
+			} else {
+				for c := range ideCalls(funcs, f.Sel.Name, visited) {
+					out[c] = true
+				}
+			}
+		case *ast.Ident:
+			for c := range ideCalls(funcs, f.Name, visited) {
+				out[c] = true
+			}
+		}
+		return true
+	})
+	return out
+}
