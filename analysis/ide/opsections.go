@@ -45,24 +45,17 @@ func rootedPatternsMarkdown(u *analysis.Unit, op *ods.Op, ps []*drr.Pattern, cur
 	fmt.Fprintf(&b, "**%d %s rooted at `%s`**, in the order the pattern applicator tries them (benefit, then the order populateWithGenerated adds them):\n\n",
 		len(ps), plural(len(ps), "pattern"), op.Name)
 	for i, p := range ps {
-		name := p.Name
-		if p.Record != nil && p.Record.Anonymous {
-			name = "anonymous pattern (" + p.Name + ")"
-		}
+		name := lensName(p)
 		item := "`" + name + "`"
 		if loc, ok := locationIn(u, p.DefRange); ok {
 			item = "[" + name + "](" + linkTarget(len(links)) + ")"
 			links = append(links, loc)
 		}
-		benefit := "?"
-		if n, ok := p.Benefit(); ok {
-			benefit = fmt.Sprint(n)
-		}
 		mark := ""
 		if p == current {
 			mark = " ← this pattern"
 		}
-		fmt.Fprintf(&b, "%d. %s · benefit %s%s\n", i+1, item, benefit, mark)
+		fmt.Fprintf(&b, "%d. %s · benefit %s%s\n", i+1, item, benefitText(p), mark)
 	}
 	return b.String(), links
 }
