@@ -101,12 +101,13 @@ type unitLexer struct {
 	stack        []IncludeFrame // include chain, for recursion detection
 	keepIncludes bool
 
-	// For LexUnit: tokens are emitted into blocks (see tokenChunk), and an
-	// include resolved once is not read again (guarded files are included
-	// many times over).
+	// For LexUnit: tokens are emitted into blocks (see tokenChunk), an
+	// include resolved once is not read again, and a guarded file is not
+	// lexed again (guarded files are included many times over).
 	chunked bool
 	full    [][]Token
 	loaded  map[includeKey]loadedInclude
+	guards  map[string]string // guarded files (by path) and their guard macros
 
 	// Used by LexAlone and RelexAlone only.
 	alone  bool                                    // record includes, never load them
@@ -129,7 +130,11 @@ type prepCond struct {
 
 func (lx *unitLexer) lexFile(f *File, _ *Include) {
 	lx.res.Files = append(lx.res.Files, f)
-	lx.stack = append(lx.stack, IncludeFrame{Path: filepath.Clean(f.Name), Macros: len(lx.res.Macros)})
+	path := filepath.Clean(f.Name)
+	if g, ok := lx.guards[path]; ok && lx.res.Macros[g] {
+		return // included again behind its guard: nothing to lex
+	}
+	lx.stack = append(lx.stack, IncludeFrame{Path: path, Macros: len(lx.res.Macros)})
 	defer func() { lx.stack = lx.stack[:len(lx.stack)-1] }()
 
 	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
@@ -137,8 +142,17 @@ func (lx *unitLexer) lexFile(f *File, _ *Include) {
 	if lx.events != nil {
 		conds = make([]prepCond, 0, cap(*lx.events)/2) // most files close what they open
 	}
+	diags := len(lx.res.Diags)
 	lx.scan(s, &conds)
 	lx.unterminated(f, conds)
+	// A guarded file lexed without complaint is skipped when included again
+	// (as compilers do); with a complaint it is lexed again to repeat it.
+	if lx.chunked && s.guard.state == guardClosed && len(lx.res.Diags) == diags {
+		if lx.guards == nil {
+			lx.guards = map[string]string{}
+		}
+		lx.guards[path] = s.guard.name
+	}
 }
 
 // scan lexes the rest of s's file. It returns early, with true, when
@@ -163,6 +177,7 @@ func (lx *unitLexer) scan(s *scanner, conds *[]prepCond) bool {
 		if tok.Kind == TokEOF {
 			return false
 		}
+		s.guard.token()
 		if tok.Kind == KwInclude && !lx.keepIncludes {
 			lx.include(s, tok)
 			continue
@@ -187,6 +202,7 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 	cs := *conds
 	enabled := len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
 	op, c := condNone, prepCond{}
+	guardName := ""
 	switch dir {
 	case "define":
 		name, ok := s.macroName(tok, "#define")
@@ -196,6 +212,9 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 		}
 	case "ifdef", "ifndef":
 		name, ok := s.macroName(tok, "#"+dir)
+		if ok {
+			guardName = name
+		}
 		def := ok && lx.res.Macros[name]
 		if dir == "ifndef" {
 			def = ok && !lx.res.Macros[name]
@@ -227,6 +246,7 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 	if lx.events != nil {
 		*lx.events = append(*lx.events, newDirEvent(tok.Pos, op, c, len(lx.defs)))
 	}
+	s.guard.directive(dir, guardName, len(*conds))
 }
 
 func (lx *unitLexer) include(s *scanner, kw Token) {
@@ -301,6 +321,46 @@ type scanner struct {
 	off       int
 	diags     *Diagnostics
 	lineStart bool // only whitespace and /* */ comments since the last newline
+	guard     includeGuard
+}
+
+// includeGuard follows whether a file is wholly one `#ifndef NAME ...
+// #endif` block, outside of which there are only spaces and comments: such
+// a file, included again while NAME is defined, yields nothing at all.
+type includeGuard struct {
+	state guardState
+	name  string
+}
+
+type guardState uint8
+
+const (
+	guardUnseen guardState = iota // nothing but spaces and comments yet
+	guardOpen                     // inside the leading #ifndef
+	guardClosed                   // after its #endif
+	guardNone                     // not a guarded file
+)
+
+// token notes a token (or an include) outside any directive.
+func (g *includeGuard) token() {
+	if g.state != guardOpen {
+		g.state = guardNone
+	}
+}
+
+// directive notes a directive; depth is the number of conditions open
+// after it.
+func (g *includeGuard) directive(dir, name string, depth int) {
+	switch {
+	case g.state == guardUnseen && dir == "ifndef" && depth == 1:
+		g.state, g.name = guardOpen, name
+	case g.state == guardOpen && dir == "endif" && depth == 0:
+		g.state = guardClosed
+	case g.state == guardOpen && (dir != "else" || depth > 1):
+		// inside the block
+	default:
+		g.state = guardNone
+	}
 }
 
 func (s *scanner) pos(off int) Pos { return s.f.Base + Pos(off) }

@@ -159,3 +159,74 @@ func BenchmarkRelexAlone(b *testing.B) {
 		}
 	})
 }
+
+// TestGuardedIncludeLexedOnce includes files several times over: one wholly
+// inside an #ifndef guard is lexed once and then skipped while its guard is
+// defined; one with anything outside its guard, an #else at the top, or a
+// guard that another file undefines in between is lexed at every include.
+func TestGuardedIncludeLexedOnce(t *testing.T) {
+	files := map[string]string{
+		"Guarded.td":  "// comment\n#ifndef GUARDED\n#define GUARDED\nclass G;\n#ifdef X\nclass X;\n#endif\n#endif // GUARDED\n",
+		"Trailing.td": "#ifndef TRAILING\n#define TRAILING\nclass T;\n#endif\ndef AfterGuard;\n",
+		"Else.td":     "#ifndef ELSE\n#define ELSE\nclass E;\n#else\ndef SecondTime;\n#endif\n",
+		"Open.td":     "#ifndef OPEN\nclass O;\n#endif\n",
+		"Root.td": "include \"Guarded.td\"\ninclude \"Guarded.td\"\ninclude \"Trailing.td\"\ninclude \"Trailing.td\"\n" +
+			"include \"Else.td\"\ninclude \"Else.td\"\ninclude \"Open.td\"\ninclude \"Open.td\"\ninclude \"Guarded.td\"\n",
+	}
+	read := func(path string) ([]byte, error) {
+		if s, ok := files[path]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	set := NewSourceSet()
+	root := set.AddFile("Root.td", []byte(files["Root.td"]))
+	lx := LexUnit(set, root, LexOptions{Loader: &CommandLineLoader{ReadFile: read}})
+	if len(lx.Diags) != 0 {
+		t.Fatalf("unexpected diagnostics: %v", lx.Diags)
+	}
+	var got []string
+	for _, tok := range lx.Tokens {
+		if tok.Kind == TokIdent {
+			got = append(got, tok.Text)
+		}
+	}
+	// Open.td defines nothing, so it is lexed both times.
+	want := []string{"G", "T", "AfterGuard", "AfterGuard", "E", "SecondTime", "O", "O"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("identifiers %v, want %v", got, want)
+	}
+	if len(lx.Files) != 10 || len(lx.Includes) != 9 {
+		t.Errorf("%d files and %d includes recorded, want 10 and 9 (every inclusion, skipped or not)", len(lx.Files), len(lx.Includes))
+	}
+	for _, inc := range lx.Includes {
+		if inc.File == nil || inc.File.Name != inc.Name {
+			t.Errorf("include %q resolved to %v", inc.Name, inc.File)
+		}
+	}
+}
+
+// TestIncludeGuardDetection checks which files the lexer takes for wholly
+// guarded, the condition for skipping them when included again.
+func TestIncludeGuardDetection(t *testing.T) {
+	cases := map[string]string{
+		"/* c */\n#ifndef A\n#define A\nclass A;\n#ifdef Z\n#else\n#endif\n#endif\n// end\n": "A",
+		"#ifndef B\nclass B;\n#endif\ndef After;\n":                                          "",
+		"def Before;\n#ifndef C\n#endif\n":                                                   "",
+		"#ifndef D\n#else\n#endif\n":                                                         "",
+		"#ifdef E\n#endif\n":                                                                 "",
+		"#ifndef F\n#endif\n#ifndef G\n#endif\n":                                             "",
+		"#ifndef H\nclass H;\n":                                                              "", // unterminated
+		"#ifndef I\ninclude \"Missing.td\"\n#endif\n":                                        "", // a complaint inside
+		"#ifndef J\n#define J\n#ifdef K\n#else\n#else\n#endif\n#endif\n":                     "", // a complaint inside
+	}
+	for src, want := range cases {
+		set := NewSourceSet()
+		f := set.AddFile("F.td", []byte(src))
+		lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, chunked: true, opts: LexOptions{MaxIncludeDepth: 8}}
+		lx.lexFile(f, nil)
+		if got := lx.guards["F.td"]; got != want {
+			t.Errorf("%q: guard %q, want %q", src, got, want)
+		}
+	}
+}
