@@ -1,6 +1,7 @@
 package ods
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -100,6 +101,9 @@ type TransformOp struct {
 	// the op's class (its extraClassDeclaration or a trait's), "" when it
 	// has none.
 	ApplyToOne, Apply string
+	// ForeignTrait is a native trait defined outside MLIR's own files: its
+	// C++ class may declare members the ODS does not show.
+	ForeignTrait *Trait
 	// Handles are the operands, with what the op does to each.
 	Handles []HandleUse
 }
@@ -132,6 +136,9 @@ func (op *Op) Transform() *TransformOp {
 				t.EffectsTrait = tr
 			}
 		}
+		if tr.Kind == NativeTrait && t.ForeignTrait == nil && !op.definedByMLIR(tr) {
+			t.ForeignTrait = tr
+		}
 	}
 	for _, a := range op.Operands() {
 		t.EffectDecorators = t.EffectDecorators || hasMemoryEffect(a.Effects)
@@ -149,6 +156,16 @@ func (op *Op) Transform() *TransformOp {
 		t.Handles = append(t.Handles, t.handleUse(a))
 	}
 	return t
+}
+
+// definedByMLIR says whether a trait's record is defined in MLIR's own
+// .td files (under an include/mlir directory), whose C++ is MLIR's.
+func (op *Op) definedByMLIR(t *Trait) bool {
+	if t.Def == nil || len(t.Def.Locs) == 0 || op.set == nil {
+		return true
+	}
+	f := op.set.File(t.Def.Locs[0].Start)
+	return f == nil || strings.Contains(filepath.ToSlash(f.Name), "include/mlir/")
 }
 
 // HasMemoryEffects says whether the op implements MemoryEffectsOpInterface.

@@ -19,7 +19,9 @@ import (
 //   - TransformEachOpTrait needs exactly one operand (its verifyTrait
 //     static_asserts OneOperand), TransformOpInterface (its verifyTrait),
 //     listed plainly (DeclareOpInterfaceMethods declares an `apply` that
-//     hides the trait's), and an applyToOne (the trait's apply calls it);
+//     hides the trait's), and an applyToOne (the trait's apply calls it;
+//     unless a trait of the project's own, whose C++ the ODS does not
+//     show, may declare it);
 //   - the traits that implement getEffects need MemoryEffectsOpInterface
 //     (their verifiers fail without it);
 //   - operands and results of a transform op are handles or parameters:
@@ -84,7 +86,7 @@ func (t *TransformOp) problems() []tablegen.Diagnostic {
 			warn("transform-each-interface", at, "TransformEachOpTrait implements TransformOpInterface's apply, but "+name+" does not implement TransformOpInterface: the trait's verifier fails (\"TransformEachOpTrait should only be attached to ops that implement TransformOpInterface\") and the interpreter cannot apply the op; add TransformOpInterface to its traits")
 		case t.DeclaresApply:
 			warn("transform-each-declared-apply", op.traitRange(t.declaration()), "DeclareOpInterfaceMethods<TransformOpInterface> declares `apply` on "+name+", which hides the `apply` of TransformEachOpTrait: applyToOne is never called and apply must be defined by hand (a link error if only applyToOne is); list TransformOpInterface instead", eachRel...)
-		case t.ApplyToOne == "" && t.Apply == "":
+		case t.ApplyToOne == "" && t.Apply == "" && t.ForeignTrait == nil:
 			warn("transform-each-apply-to-one", at, "TransformEachOpTrait's apply calls applyToOne, which "+name+" does not declare: the op does not compile once registered ('applyToOne' is not a member of the op class); declare it in extraClassDeclaration, with the payload op class it applies to as the type of target: "+ApplyToOneDeclaration)
 		}
 	}

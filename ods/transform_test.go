@@ -121,6 +121,9 @@ var transformCases = []struct {
   ` + applyToOne + ` }`, "transform-each-declared-apply", "DeclareOpInterfaceMethods<TransformOpInterface>"},
 	{"each-no-apply-to-one", `def A : Op<Transform_Dialect, "my.a", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait]> {
   let arguments = (ins TransformHandleTypeInterface:$target); }`, "transform-each-apply-to-one", "TransformEachOpTrait"},
+	{"each-project-trait", `def MyEachTrait : NativeOpTrait<"MyEachTrait"> { let cppNamespace = "::my"; }
+def A : Op<Transform_Dialect, "my.a", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait, MyEachTrait]> {
+  let arguments = (ins TransformHandleTypeInterface:$target); }`, "", ""},
 	{"each-no-interface", `def A : Op<Transform_Dialect, "my.a", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait]> {
   let arguments = (ins TransformHandleTypeInterface:$target);
   ` + applyToOne + ` }`, "transform-each-interface", "TransformEachOpTrait"},
