@@ -226,11 +226,26 @@ func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonr
 			s.mu.Unlock()
 			cancel()
 		}()
-		res, err := s.runRequest(rctx, method, h, snap, params)
-		if rctx.Err() != nil && ctx.Err() == nil {
-			res, err = nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
+		type outcome struct {
+			res any
+			err error
 		}
-		if err := reply(ctx, res, err); err != nil {
+		done := make(chan outcome, 1)
+		go func() {
+			res, err := s.runRequest(rctx, method, h, snap, params)
+			done <- outcome{res, err}
+		}()
+		var o outcome
+		select {
+		case o = <-done:
+		case <-rctx.Done():
+			// Answered at once: work that does not stop at its context
+			// finishes unheard.
+		}
+		if rctx.Err() != nil && ctx.Err() == nil {
+			o = outcome{nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")}
+		}
+		if err := reply(ctx, o.res, o.err); err != nil {
 			s.log.Debug("reply failed", zap.String("method", method), zap.Error(err))
 		}
 	}
