@@ -19,6 +19,7 @@ import (
 // effects stated by decorators on the operands.
 const transformExtension = `include "mlir/Dialect/Transform/IR/TransformDialect.td"
 include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Dialect/Transform/Interfaces/MatchInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def ChangeCallTargetOp : Op<Transform_Dialect, "my.change_call_target",
@@ -51,6 +52,13 @@ def FuseOp : Op<Transform_Dialect, "my.fuse", [DeclareOpInterfaceMethods<Transfo
     Arg<TransformHandleTypeInterface, "", [TransformMappingRead, TransformMappingFree]>:$producer,
     Arg<TransformHandleTypeInterface, "", [TransformMappingRead]>:$consumer);
 }
+
+def MatchRankOp : Op<Transform_Dialect, "my.match.rank",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface, ParamProducerTransformOpTrait]> {
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let results = (outs TransformParamTypeInterface:$rank);
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
 `
 
 func TestTransformOpHover(t *testing.T) {
@@ -81,6 +89,12 @@ func TestTransformOpHover(t *testing.T) {
 			"`getEffects` is generated from the operands' and results' effect decorators.",
 			"| `producer` | consumed | its effect decorators (MemFree on the transform mapping) |",
 			"| `consumer` | only read | its effect decorators (MemRead on the transform mapping) |",
+		}},
+		{"MatchRankOp", []string{
+			"`apply` is SingleOpMatcher's: it calls `matchOperation`, which extraClassDeclaration declares:",
+			"::mlir::DiagnosedSilenceableFailure mlir::transform::MatchRankOp::matchOperation(::mlir::Operation *current, ::mlir::transform::TransformResults &results, ::mlir::transform::TransformState &state) {}",
+			"`getEffects` is ParamProducerTransformOpTrait's.",
+			"| `operand_handle` | only read | ParamProducerTransformOpTrait |",
 		}},
 	}
 	for _, c := range cases {

@@ -37,6 +37,14 @@ var effectTraits = map[string]HandleAccess{
 	"::mlir::transform::ParamProducerTransformOpTrait":   HandleOnlyRead,
 }
 
+// matcherTraits are the native traits that implement apply for a match
+// op by calling a method of the op, and that method's name.
+var matcherTraits = map[string]string{
+	"::mlir::transform::AtMostOneOpMatcherOpTrait": "matchOperation",
+	"::mlir::transform::SingleOpMatcherOpTrait":    "matchOperation",
+	"::mlir::transform::SingleValueMatcherOpTrait": "matchValue",
+}
+
 // HandleAccess is what a transform op does to the handle an operand
 // carries.
 type HandleAccess int
@@ -101,6 +109,11 @@ type TransformOp struct {
 	// the op's class (its extraClassDeclaration or a trait's), "" when it
 	// has none.
 	ApplyToOne, Apply string
+	// Matcher is the trait that implements apply for a match op
+	// (SingleOpMatcher, ...); MatchMethod the method it calls and Match
+	// its declaration in the op's class, "" when it has none.
+	Matcher            *Trait
+	MatchMethod, Match string
 	// ForeignTrait is a native trait defined outside MLIR's own files: its
 	// C++ class may declare members the ODS does not show.
 	ForeignTrait *Trait
@@ -135,6 +148,9 @@ func (op *Op) Transform() *TransformOp {
 			if _, ok := effectTraits[tr.CppName]; ok && t.EffectsTrait == nil {
 				t.EffectsTrait = tr
 			}
+			if m, ok := matcherTraits[tr.CppName]; ok && t.Matcher == nil {
+				t.Matcher, t.MatchMethod = tr, m
+			}
 		}
 		if tr.Kind == NativeTrait && t.ForeignTrait == nil && !op.definedByMLIR(tr) {
 			t.ForeignTrait = tr
@@ -152,6 +168,9 @@ func (op *Op) Transform() *TransformOp {
 	decls := op.classDeclarations()
 	t.ApplyToOne = cppDeclaration(decls, "applyToOne")
 	t.Apply = cppDeclaration(decls, "apply")
+	if t.Matcher != nil {
+		t.Match = cppDeclaration(decls, t.MatchMethod)
+	}
 	for _, a := range op.Operands() {
 		t.Handles = append(t.Handles, t.handleUse(a))
 	}

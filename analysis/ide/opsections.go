@@ -88,6 +88,14 @@ func transformMarkdown(t *ods.TransformOp) string {
 			b.WriteString("; declare it in extraClassDeclaration (the type of `target` may be the payload op class) and define it:\n")
 			defs = append(defs, strings.TrimSuffix(strings.Replace(ods.ApplyToOneDeclaration, "applyToOne(", class+"::applyToOne(", 1), ";"))
 		}
+	case t.Matcher != nil && !t.DeclaresApply:
+		b.WriteString("`apply` is " + t.Matcher.Name() + "'s: it calls `" + t.MatchMethod + "`")
+		if t.Match != "" {
+			b.WriteString(", which extraClassDeclaration declares:\n")
+			defs = append(defs, definitionOf(t.Match, t.MatchMethod, class))
+		} else {
+			b.WriteString("; declare it in extraClassDeclaration (`" + t.Matcher.Name() + ".extraDeclaration` has it) and define it.\n")
+		}
 	case t.Apply != "" && !t.DeclaresApply:
 		b.WriteString("`apply`, which extraClassDeclaration declares:\n")
 		defs = append(defs, definitionOf(t.Apply, "apply", class))
