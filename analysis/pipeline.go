@@ -65,7 +65,9 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 	// passes mlir-tblgen rejects, what it accepts but breaks the build or
 	// fails at run time, and best practice.
 	m.Ops = ods.BuildFrom(res, prev)
-	m.Problems = append(m.Problems, problems(ods.Check(m.Ops, tg.Root))...)
+	for _, d := range ods.Check(m.Ops, tg.Root) {
+		m.Problems = append(m.Problems, Problem{Diagnostic: d, Fixes: m.Ops.Fixes(d)})
+	}
 	// 3. Transform-dialect extension ops: what mlir-tblgen accepts but
 	// registration, the C++ build or the interpreter rejects.
 	m.Problems = append(m.Problems, problems(ods.CheckTransformOps(m.Ops))...)

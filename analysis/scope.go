@@ -113,26 +113,30 @@ func (v *FileView) NamesInScope(p tablegen.Pos) (names, fields []*Decl) {
 // parentsFromTokens finds the record body enclosing p by brace matching
 // and returns the classes named in its header.
 func (v *FileView) parentsFromTokens(p tablegen.Pos) []*tablegen.ClassRef {
+	if open := v.EnclosingBody(p); open >= 0 {
+		return v.headerParents(open)
+	}
+	return nil
+}
+
+// EnclosingBody is the index of the `{` that opens the body holding p
+// (p's own brace excluded), found by brace matching backwards; -1 when p
+// is in no body.
+func (v *FileView) EnclosingBody(p tablegen.Pos) int {
 	toks := v.toks
-	i := v.TokenFrom(p)
 	depth := 0
-	for i--; i >= 0; i-- {
+	for i := v.TokenFrom(p) - 1; i >= 0; i-- {
 		switch toks[i].Kind {
 		case tablegen.TokRBrace:
 			depth++
 		case tablegen.TokLBrace:
-			if depth > 0 {
-				depth--
-				continue
-			}
-			return v.headerParents(i)
-		case tablegen.TokSemi:
 			if depth == 0 {
-				return nil
+				return i
 			}
+			depth--
 		}
 	}
-	return nil
+	return -1
 }
 
 // headerParents reads `def|class Name<...> : A<...>, B {` backwards from

@@ -13,17 +13,12 @@ type Diagnostic struct {
 	Fixes []Fix
 }
 
-// Fix is a set of edits that repairs a problem, as an editor's code action.
-type Fix struct {
-	Title string
-	Edits []TextEdit
-}
+// Fix is a set of edits that repairs a problem, as an editor's code
+// action; ODS problems have them too.
+type Fix = ods.Fix
 
 // TextEdit replaces Range with NewText (an insertion when Range is empty).
-type TextEdit struct {
-	Range   tablegen.Range
-	NewText string
-}
+type TextEdit = ods.TextEdit
 
 // Plain returns the diagnostics without their fixes.
 func Plain(ds []Diagnostic) []tablegen.Diagnostic {

@@ -115,8 +115,9 @@ func (d *AttrOrTypeDef) QualifiedCppClass() string {
 }
 
 // Syntax is how the attribute or type is written in the IR without its
-// parameters: `#my.range` for an attribute, `!my.box` for a type, ""
-// without a mnemonic.
+// parameters: `#my.range` for an attribute, `!my.box` for a type, the
+// bare mnemonic for the builtin dialect's (which the IR writes without a
+// prefix), "" without a mnemonic.
 func (d *AttrOrTypeDef) Syntax() string {
 	if !d.HasMnemonic {
 		return ""
@@ -126,7 +127,7 @@ func (d *AttrOrTypeDef) Syntax() string {
 		sigil = "!"
 	}
 	if d.Dialect == nil || d.Dialect.Name == "" || d.Dialect.Name == "builtin" {
-		return sigil + d.Mnemonic
+		return d.Mnemonic
 	}
 	return sigil + d.Dialect.Name + "." + d.Mnemonic
 }

@@ -111,7 +111,9 @@ func (e *Enum) buildProblems() []tablegen.Diagnostic {
 		} else if prev == nil {
 			strs[c.Str] = c
 		}
-		if limit > 0 && c.Value > limit {
+		// A case given by bit position asserts its own range.
+		bitPos := isA(c.Def, "BitEnumCaseBit") || isA(c.Def, "BitEnumAttrCaseBit")
+		if limit > 0 && c.Value > limit && !bitPos {
 			report(tablegen.SeverityError, "ods-enum-value-range", c, nil,
 				"enum case '"+c.Symbol+"' has the value "+strconv.FormatInt(c.Value, 10)+", which does not fit the underlying type "+e.UnderlyingType+" ("+strconv.Itoa(bits)+" bits); the C++ enum class does not compile")
 		}

@@ -236,6 +236,9 @@ func (m *Model) InterfaceOf(def *eval.Record) *Interface {
 	return i
 }
 
+// DialectOf returns the dialect a def is, or nil.
+func (m *Model) DialectOf(def *eval.Record) *Dialect { return m.dialectByDef[def] }
+
 // PassOf returns the pass a def is, or nil.
 func (m *Model) PassOf(def *eval.Record) *Pass {
 	p, _ := m.entityByDef[def].(*Pass)

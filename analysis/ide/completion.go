@@ -48,7 +48,10 @@ const keywords = "class def defm defset deftype defvar foreach if let multiclass
 // and pattern models apply they come first: `$symbols` of the pattern, op
 // defs (with op name and summary) and, inside a pattern, directives and
 // NativeCodeCalls at a dag's operator, type and attribute constraints in
-// `(ins`/`(outs`, traits and interfaces in a def's trait list; where those
+// `(ins`/`(outs`, traits and interfaces in a def's trait list, the
+// parameters after `$` in an attribute's or type's assembly format, the
+// methods of the interface in a Declare…InterfaceMethods list, the cases
+// of the enum in ConstantEnumCase and DefaultValuedEnumAttr; where those
 // are all that applies, they alone. Then keywords, !operators, include
 // files, the fields after `x.` or `let`, and the names in scope.
 func Completion(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, src []byte, off int) []CompletionItem {
@@ -343,6 +346,9 @@ func modelCompletions(ctx context.Context, v *analysis.FileView, src []byte, off
 	m := modelsWithin(ctx, v.Unit)
 	if m == nil {
 		return nil, false
+	}
+	if items, ok := dialectCompletions(v, m, src, start, off); ok {
+		return items, true
 	}
 	word := string(src[start:off])
 	if start > 0 && src[start-1] == '$' {

@@ -10,12 +10,21 @@ import (
 // Definition answers go-to-definition at p. In a pattern, a `$symbol` goes
 // to its bindings and an op operator to the op's def (then to the
 // declaration of the name written, when the operator is a template
-// argument). Elsewhere, an include goes to its file, a name to its
+// argument). A `$parameter` in an attribute's or type's assembly format
+// goes to the parameter, a method name in a Declare…InterfaceMethods list
+// to the interface method, an enum case string to the case. Elsewhere, an include goes to its file, a name to its
 // declaration; for a field, the `let`s that override it on the way to the
 // record at p follow the declaration.
 func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []analysis.Location {
 	if locs, ok := patternDefinition(ctx, v, p); ok {
 		return locs
+	}
+	if m := modelsWithin(ctx, v.Unit); m != nil {
+		if h, ok := dialectPartAt(v, m, p); ok {
+			if l, ok := locationIn(v.Unit, h.Def); ok {
+				return []analysis.Location{l}
+			}
+		}
 	}
 	return nameDefinition(ctx, v, p)
 }

@@ -86,12 +86,21 @@ func descriptionOf(doc string) string {
 // no evaluation.
 func modelHover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResult, bool) {
 	toks := v.Tokens()
-	if i := v.TokenAt(p); i < 0 || toks[i].Kind != tablegen.TokIdent && toks[i].Kind != tablegen.TokVarName && toks[i].Text != "def" {
+	i := v.TokenAt(p)
+	if i < 0 {
+		return HoverResult{}, false
+	}
+	inText := toks[i].Kind == tablegen.TokString || toks[i].Kind == tablegen.TokCode
+	if toks[i].Kind != tablegen.TokIdent && toks[i].Kind != tablegen.TokVarName && toks[i].Text != "def" && !inText {
 		return HoverResult{}, false
 	}
 	m := modelsWithin(ctx, v.Unit)
 	if m == nil {
 		return HoverResult{}, false
+	}
+	if inText {
+		// A `$parameter` in a format, a method or case name in a list.
+		return dialectHover(v, m, p)
 	}
 	if h, ok := patternHover(v, m, p); ok {
 		return h, true
@@ -99,6 +108,9 @@ func modelHover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (Hove
 	if op, r, ok := opAt(v, m, p); ok {
 		md, links := opHover(v.Unit, m, op)
 		return HoverResult{Range: r, Markdown: md, Links: links}, true
+	}
+	if h, ok := dialectHover(v, m, p); ok {
+		return h, true
 	}
 	return opEntityHover(v, m, p)
 }

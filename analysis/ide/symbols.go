@@ -38,7 +38,9 @@ type Symbol struct {
 
 // DocumentSymbols returns the outline of the file: classes with their
 // template arguments and fields, defs (with the op's full name, `arith.addi`,
-// as the detail of an op's def), defms, multiclasses with what they define,
+// as the detail of an op's def, an attribute's or type's syntax, `#my.range`,
+// a pass's flag, `-my-pass`, an interface's or enum's C++ class, a
+// dialect's name), defms, multiclasses with what they define,
 // defsets, let/foreach/if blocks with their contents.
 func DocumentSymbols(ctx context.Context, v *analysis.FileView) []Symbol {
 	o := outline{v}
@@ -51,6 +53,11 @@ func DocumentSymbols(ctx context.Context, v *analysis.FileView) []Symbol {
 	for _, op := range m.Ops.Ops {
 		if v.File.Contains(op.Range.Start) {
 			names[op.Range.Start] = op.Name
+		}
+	}
+	for r, detail := range dialectSymbolDetails(m.Ops) {
+		if v.File.Contains(r.Start) {
+			names[r.Start] = detail
 		}
 	}
 	if len(names) == 0 {

@@ -30,8 +30,10 @@ const maxWorkspaceSymbols = 256
 // WorkspaceSymbols returns the top-level declarations whose name matches
 // query fuzzily (its characters in order, case-insensitively), best first:
 // those of the open files from their current units, the rest from the
-// workspace index, and the ops of the open files' units by full name
-// (`arith.addi`, with the def name as detail).
+// workspace index, and from the open files' units the ops by full name
+// (`arith.addi`), attributes and types by syntax (`#my.range`, `!my.box`),
+// passes by flag (`-my-pass`) and interfaces by C++ class, each with the
+// def name as detail.
 func WorkspaceSymbols(ctx context.Context, snap *analysis.Snapshot, query string) []WorkspaceSymbol {
 	open := map[string][]analysis.IndexedDecl{}
 	for _, path := range snap.OpenFiles() {
@@ -39,7 +41,7 @@ func WorkspaceSymbols(ctx context.Context, snap *analysis.Snapshot, query string
 			open[path] = u.OpenDecls(path)
 		}
 	}
-	out := opSymbols(ctx, snap, query)
+	out := modelSymbols(ctx, snap, query)
 	for _, d := range snap.Index().Decls() {
 		if _, fresh := open[d.Path]; fresh {
 			continue
@@ -87,9 +89,10 @@ func best(out []scored) []scored {
 	return out
 }
 
-// opSymbols returns the ops of the open files' units whose full name
-// matches query, named by op name with the def name as detail.
-func opSymbols(ctx context.Context, snap *analysis.Snapshot, query string) []scored {
+// modelSymbols returns the ops, attributes, types, passes and interfaces
+// of the open files' units whose name in the IR, on the command line or in
+// C++ matches query, with the def name as detail.
+func modelSymbols(ctx context.Context, snap *analysis.Snapshot, query string) []scored {
 	type key struct {
 		path string
 		off  int
@@ -105,22 +108,38 @@ func opSymbols(ctx context.Context, snap *analysis.Snapshot, query string) []sco
 		if m == nil {
 			continue
 		}
-		for _, op := range m.Ops.Ops {
-			sc, ok := fuzzyScore(query, op.Name)
+		add := func(name, def string, at tablegen.Range) {
+			sc, ok := fuzzyScore(query, name)
 			if !ok {
-				continue
+				return
 			}
-			loc, ok := opLocation(u, op)
+			loc, ok := locationIn(u, at)
 			if !ok {
-				continue
+				return
 			}
 			k := key{loc.File.Name, loc.File.Offset(loc.Range.Start)}
 			if seen[k] {
-				continue
+				return
 			}
 			seen[k] = true
-			out = append(out, scored{IndexedDecl: analysis.IndexedDecl{Kind: analysis.DeclRecord, Name: op.Name, Path: k.path,
-				Start: k.off, End: loc.File.Offset(loc.Range.End), Detail: op.Def.NameString()}, score: sc})
+			out = append(out, scored{IndexedDecl: analysis.IndexedDecl{Kind: analysis.DeclRecord, Name: name, Path: k.path,
+				Start: k.off, End: loc.File.Offset(loc.Range.End), Detail: def}, score: sc})
+		}
+		for _, op := range m.Ops.Ops {
+			add(op.Name, op.Def.NameString(), op.Range)
+		}
+		for _, d := range m.Ops.AttrOrTypeDefs {
+			if s := d.Syntax(); s != "" {
+				add(s, d.Def.NameString(), d.Range)
+			}
+		}
+		for _, p := range m.Ops.Passes {
+			add("-"+p.Argument, p.Def.NameString(), p.Range)
+		}
+		for _, i := range m.Ops.Interfaces {
+			if i.Name != i.Def.NameString() {
+				add(i.Name, i.Def.NameString(), i.Range)
+			}
 		}
 	}
 	return out
