@@ -31,10 +31,11 @@ type SkippedFile struct {
 }
 
 // maxIndexedSize bounds the files the background index reads: it reads
-// every file of the workspace, unasked, and a file past this is generated
-// data (MLIR's largest .td file has 0.3 MB). Such a file is still checked
-// when it is opened.
-const maxIndexedSize = 8 << 20
+// every file of the workspace, unasked, parsing one takes about a hundred
+// times its size for a moment, and a file past this is generated data
+// (MLIR's largest .td file has 0.3 MB). Such a file is still checked when
+// it is opened.
+const maxIndexedSize = 4 << 20
 
 // indexable returns why the index does not read path, or nil: it is not a
 // regular file, or too large.

@@ -227,9 +227,10 @@ func bigFile(size int) string {
 }
 
 // A 50 MB file merely present in the workspace costs the idle server
-// nothing (the index skips it, and says so on it); opened, its first
-// diagnostics come within 1.5 times tdls check's time on it. The opened
-// case runs on 10 MB; with -tdls.large, on the 50 MB file too.
+// nothing (the index skips it, and says so on it); one just under the
+// index's limit costs it what the index keeps; opened, a large file's
+// first diagnostics come within 1.5 times tdls check's time on it. The
+// opened case runs on 10 MB; with -tdls.large, on the 50 MB file too.
 func TestServeBigFile(t *testing.T) {
 	text := bigFile(50 << 20)
 	dir, path := writeWorkspace(t, "big.td", text)
@@ -249,6 +250,27 @@ func TestServeBigFile(t *testing.T) {
 	t.Logf("idle with a 50 MB file in the workspace: %s", mb(idle))
 	if idle > 500<<20 {
 		t.Errorf("the idle server holds %s with a 50 MB file in its workspace", mb(idle))
+	}
+
+	// A file just under the index's limit is read and parsed, and what the
+	// index does not keep is given back.
+	near := bigFile(4<<20 - 64<<10)
+	dir, _ = writeWorkspace(t, "near.td", near)
+	client = startClient(t, dir)
+	indexed := false
+	for deadline := time.Now().Add(60 * time.Second); !indexed && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		var syms []protocol.SymbolInformation
+		client.Call(context.Background(), "workspace/symbol", map[string]any{"query": "R1000"}, &syms)
+		indexed = len(syms) > 0
+	}
+	if !indexed {
+		t.Fatal("the 4 MB file was not indexed within 60 s")
+	}
+	time.Sleep(500 * time.Millisecond)
+	pid = client.Process().Pid
+	t.Logf("idle after indexing a 4 MB file: %s (peak %s)", mb(procStatus(pid, "VmRSS")), mb(procStatus(pid, "VmHWM")))
+	if idle := procStatus(pid, "VmRSS"); idle > 200<<20 {
+		t.Errorf("the idle server holds %s after indexing a 4 MB file", mb(idle))
 	}
 
 	sizes := []int{10 << 20}
