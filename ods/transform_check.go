@@ -2,6 +2,7 @@ package ods
 
 import (
 	"strconv"
+	"strings"
 
 	"tdls/tablegen"
 )
@@ -60,13 +61,14 @@ func (t *TransformOp) problems() []tablegen.Diagnostic {
 	effectsTraitReported := t.EffectsTrait != nil && !t.HasMemoryEffects()
 	needsEffects := (t.InDialect && t.Descriptor == nil) || t.Interface != nil
 	if needsEffects && !t.HasMemoryEffects() && !effectsTraitReported {
-		why := "registerTransformOps asserts (\"ops injected into the transform dialect must implement MemoryEffectsOpInterface\")"
+		var whys []string
+		if t.InDialect && t.Descriptor == nil {
+			whys = append(whys, "registerTransformOps asserts (\"ops injected into the transform dialect must implement MemoryEffectsOpInterface\")")
+		}
 		if t.Interface != nil {
-			why += " and TransformOpInterface's verifier casts the op to MemoryEffectOpInterface"
+			whys = append(whys, "TransformOpInterface's verifier casts the op to MemoryEffectOpInterface")
 		}
-		if !t.InDialect {
-			why = "TransformOpInterface's verifier casts the op to MemoryEffectOpInterface"
-		}
+		why := strings.Join(whys, " and ")
 		warn("transform-memory-effects", op.Range, name+" does not implement MemoryEffectsOpInterface: "+why+"; add DeclareOpInterfaceMethods<MemoryEffectsOpInterface> and define getEffects (consumesHandle or onlyReadsHandle for each operand, producesHandle for the results, modifiesPayload or onlyReadsPayload), or list MemoryEffectsOpInterface with FunctionalStyleTransformOpTrait or NavigationTransformOpTrait")
 	}
 
@@ -106,7 +108,7 @@ func (t *TransformOp) problems() []tablegen.Diagnostic {
 	if t.InDialect || t.Interface != nil {
 		for _, a := range op.Operands() {
 			if IsPayloadType(a.CppType) {
-				warn("transform-handle-type", a.Range, "operand "+valueName(a.Name, a.KindIndex)+" of transform "+name+" has a payload type ("+a.Constraint.NameString()+"): the interpreter maps only transform handles, value handles and parameters to payload; use a type implementing TransformHandleTypeInterface, TransformValueHandleTypeInterface or TransformParamTypeInterface (e.g. TransformHandleTypeInterface, TransformParamTypeInterface), and pass the value as an attribute or a parameter")
+				warn("transform-handle-type", a.Range, "operand "+valueName(a.Name, a.KindIndex)+" of transform "+name+" has a payload type ("+a.Constraint.NameString()+"): the interpreter maps only transform handles, value handles and parameters to payload (TransformState::getPayloadOps asserts \"unknown handle\"); use TransformHandleTypeInterface, TransformValueHandleTypeInterface, TransformParamTypeInterface or a type implementing one of them, and pass a constant as an attribute or a parameter")
 			}
 		}
 		for _, r := range op.Results {
