@@ -240,3 +240,37 @@ func ideCalls(funcs map[string]*ast.FuncDecl, name string, visited map[string]bo
 	})
 	return out
 }
+
+// One file of analysis/ide per editor request, with one exported function:
+// no file of it exports two (helpers are unexported, or methods of the
+// answers' types).
+func TestIDEOneFunctionPerFile(t *testing.T) {
+	dir := filepath.Join(moduleRoot, "analysis", "ide")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requests := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, e.Name()), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exported []string
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.IsExported() {
+				exported = append(exported, fn.Name.Name)
+			}
+		}
+		if len(exported) > 1 {
+			t.Errorf("analysis/ide/%s exports %v: one editor request, one function, one file", e.Name(), exported)
+		}
+		requests += len(exported)
+	}
+	if requests < 15 {
+		t.Errorf("found %d ide request functions", requests)
+	}
+}
