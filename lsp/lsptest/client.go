@@ -175,6 +175,12 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 	return res, c.Notify(ctx, "initialized", map[string]any{})
 }
 
+// Document is the parameters of a request about the whole of path, as
+// textDocument/semanticTokens/full takes them.
+func Document(path string) map[string]any {
+	return map[string]any{"textDocument": map[string]any{"uri": uri.File(path)}}
+}
+
 // DocumentAt is the parameters of a request at a position of path
 // (0-based line, UTF-16 character), as textDocument/hover takes them.
 func DocumentAt(path string, line, char int) map[string]any {
