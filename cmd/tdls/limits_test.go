@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-
 	"tdls/lsp/lsptest"
 )
 
