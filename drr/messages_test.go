@@ -1,12 +1,14 @@
 package drr
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tdls/tablegen"
 )
@@ -163,8 +165,21 @@ func runJudge(t testing.TB, src string) (int, string) {
 	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(mlirTblgen, "--gen-rewriters", "-I", abs, "-I", mlirInclude, f, "-o", os.DevNull)
-	out, err := cmd.CombinedOutput()
+	return judge(abs, f)
+}
+
+// judgeTimeout bounds one mlir-tblgen run. Some inputs it crashes on
+// (e.g. C2, `either` of three on a two-operand op) read past an array and
+// may spin instead of faulting; killed, they count as the crash they are.
+const judgeTimeout = 2 * time.Minute
+
+// judge runs mlir-tblgen --gen-rewriters on file with dir and MLIR's
+// include directory on the include path, and returns its exit code (-1
+// for a crash, a hang past judgeTimeout included) and its output.
+func judge(dir, file string) (int, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), judgeTimeout)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, mlirTblgen, "--gen-rewriters", "-I", dir, "-I", mlirInclude, file, "-o", os.DevNull).CombinedOutput()
 	if err != nil {
 		if ee, ok := err.(*exec.ExitError); ok {
 			return ee.ExitCode(), string(out)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -409,16 +408,8 @@ func judgeAll(t *testing.T, ms []mutant) []verdict {
 					out[i] = verdict{-1, err.Error()}
 					continue
 				}
-				cmd := exec.Command(mlirTblgen, "--gen-rewriters", "-I", ms[i].seed.dir, "-I", mlirInclude, f, "-o", os.DevNull)
-				b, err := cmd.CombinedOutput()
-				rc := 0
-				if err != nil {
-					rc = -1
-					if ee, ok := err.(*exec.ExitError); ok {
-						rc = ee.ExitCode()
-					}
-				}
-				out[i] = verdict{rc, string(b)}
+				rc, b := judge(ms[i].seed.dir, f)
+				out[i] = verdict{rc, b}
 				os.Remove(f)
 			}
 		}()
