@@ -72,7 +72,9 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 			c.pending[f] = true
 			first = append(first, f)
 		default:
-			if u := c.units[f]; u == nil || touches(u, changed) {
+			// Also when the change gave it another context: a buffer that
+			// now includes it, or no longer does.
+			if u := c.units[f]; u == nil || touches(u, changed) || snap.ContextRoot(f) != u.Root {
 				c.pending[f] = true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -139,9 +140,48 @@ func (s *Snapshot) includeGraph() *includeGraph {
 	return g
 }
 
-// Includers returns the workspace files that include path directly.
+// Includers returns the workspace files that include path directly. An
+// open file counts as its buffer says now: the graph holds what the disk
+// said when it was built.
 func (s *Snapshot) Includers(path string) []string {
-	return s.includeGraph().includers[filepath.Clean(path)]
+	path = filepath.Clean(path)
+	var out []string
+	for _, f := range s.includeGraph().includers[path] {
+		if s.overlays[f] == nil {
+			out = append(out, f)
+		}
+	}
+	for f := range s.overlays {
+		if slices.Contains(s.bufferIncludes(f), path) {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// bufferIncludes returns the files the open buffer of f includes, resolved
+// without reading them; computed once per snapshot.
+func (s *Snapshot) bufferIncludes(f string) []string {
+	s.mu.Lock()
+	incs, ok := s.bufferIncs[f]
+	s.mu.Unlock()
+	if ok {
+		return incs
+	}
+	loader := &tablegen.EditorLoader{IncludeDirs: s.includeDirs(f), ReadFile: statOnly}
+	for _, n := range scanIncludeNames(s.overlays[f].Content) {
+		if rp, _, err := loader.Include(n, f); err == nil {
+			incs = append(incs, filepath.Clean(rp))
+		}
+	}
+	s.mu.Lock()
+	if s.bufferIncs == nil {
+		s.bufferIncs = map[string][]string{}
+	}
+	s.bufferIncs[f] = incs
+	s.mu.Unlock()
+	return incs
 }
 
 // ContextRoot returns the file whose unit path is analysed in. A fragment

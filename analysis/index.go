@@ -22,6 +22,7 @@ type Index struct {
 	files   map[string]*indexedFile
 	built   bool
 	skipped []SkippedFile
+	parsed  int64 // bytes the last build parsed
 }
 
 // SkippedFile is a workspace file the index does not read, and why.
@@ -54,6 +55,13 @@ func (s *Snapshot) indexable(path string) error {
 		return tablegen.TooLarge(path, st.Size(), maxIndexedSize)
 	}
 	return nil
+}
+
+// Parsed returns how many bytes of source the last build parsed.
+func (x *Index) Parsed() int64 {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.parsed
 }
 
 // Skipped returns the workspace files the last build did not read because
@@ -201,7 +209,7 @@ func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress
 		}
 	}
 	x.mu.Lock()
-	x.files, x.built, x.skipped = m, true, skipped
+	x.files, x.built, x.skipped, x.parsed = m, true, skipped, b.read.Load()
 	x.mu.Unlock()
 	return nil
 }
@@ -235,6 +243,7 @@ type indexBuild struct {
 
 	mu     sync.Mutex
 	parsed map[string]*indexParse
+	read   atomic.Int64 // bytes of source parsed
 }
 
 type indexParse struct {
@@ -261,6 +270,7 @@ func (b *indexBuild) parse(path string) *indexParse {
 		if err != nil {
 			return
 		}
+		b.read.Add(int64(len(content)))
 		defined := map[string]bool{}
 		for _, d := range b.snap.cfg.Defines {
 			defined[d] = true

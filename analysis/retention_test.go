@@ -55,3 +55,24 @@ func TestEditedFragmentKeepsOneVersion(t *testing.T) {
 		t.Errorf("after 30 edits the caches hold %d entries and %d lexes of the fragment, want 1 each", entries, lexes)
 	}
 }
+
+// An open buffer's includes count as it says now, not as the include graph
+// found them when it was built: a fragment is analysed in an includer that
+// was opened, or edited to include it, after the graph was made.
+func TestIncludersFollowOpenBuffers(t *testing.T) {
+	dir := t.TempDir()
+	frag, root := filepath.Join(dir, "Frag.td"), filepath.Join(dir, "Root.td")
+	if err := os.WriteFile(frag, []byte("class Base;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorkspace(Config{Folders: []string{dir}, NoMLIRAutoDetect: true})
+	if got := w.Snapshot().ContextRoot(frag); got != frag {
+		t.Fatalf("with no includer the fragment is its own root, not %s", got)
+	}
+	if got := w.SetBuffer(root, 1, []byte("include \"Frag.td\"\ndef R : Base;\n")).ContextRoot(frag); got != root {
+		t.Errorf("opened with an include of the fragment, %s is not its root: %s", root, got)
+	}
+	if got := w.SetBuffer(root, 2, []byte("def R;\n")).ContextRoot(frag); got != frag {
+		t.Errorf("its include deleted, the fragment is still analysed in %s", got)
+	}
+}

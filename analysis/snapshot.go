@@ -20,8 +20,9 @@ type Snapshot struct {
 	overlays map[string]*Overlay
 	disk     *diskCache
 
-	mu    sync.Mutex
-	units map[string]*unitCall
+	mu         sync.Mutex
+	units      map[string]*unitCall
+	bufferIncs map[string][]string // by Snapshot.bufferIncludes
 }
 
 type unitCall struct {

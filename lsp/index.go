@@ -63,9 +63,12 @@ func (s *Server) startIndex() {
 		n := s.ws.Index().Files()
 		report("end", fmt.Sprintf("%d files indexed", n), 100)
 		// The build parsed every file of the workspace and kept only their
-		// declarations and occurrences: give the rest back to the system
-		// now, or an idle server looks as large as the build was.
-		debug.FreeOSMemory()
+		// declarations and occurrences: after a large one, give the rest
+		// back to the system now, or an idle server looks as large as the
+		// build was.
+		if s.ws.Index().Parsed() > 1<<20 {
+			debug.FreeOSMemory()
+		}
 		s.publishSkipped(ctx, s.ws.Index().Skipped())
 		s.log.Info("workspace indexed", zap.Int("files", n), zap.Duration("took", time.Since(t0)))
 	}()

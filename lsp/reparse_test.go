@@ -92,3 +92,23 @@ func applyEdit(text string, e lsptest.Edit) string {
 	}
 	return text[:off(e.StartLine, e.StartChar)] + e.Text + text[off(e.EndLine, e.EndChar):]
 }
+
+// A fragment open before its includer is checked again in the includer's
+// unit when the includer is opened, as a fresh server would check it.
+func TestFragmentRecheckedWhenItsIncluderOpens(t *testing.T) {
+	s := start(t, map[string]string{"Frag.td": "def F : Base;\n"}, Options{}, nil, nil)
+	if p := s.open("Frag.td"); !strings.Contains(messages(p), "Base") {
+		t.Fatalf("alone, the fragment's Base is unknown: %q", messages(p))
+	}
+	frag := s.path("Frag.td")
+	ch := s.client.Expect(frag)
+	if err := s.client.Open(s.ctx, s.path("Root.td"), "class Base;\ninclude \"Frag.td\"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lsptest.Wait(ch, 10*time.Second); err != nil {
+		t.Fatalf("the fragment was not checked again: %v", err)
+	}
+	if p := s.settled("Frag.td"); len(p.Diagnostics) != 0 {
+		t.Errorf("in its includer's unit the fragment is clean, not %q", messages(p))
+	}
+}
