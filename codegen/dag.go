@@ -8,26 +8,16 @@ import (
 // Dag nodes and leaves of patterns, classified as mlir-tblgen's DagNode and
 // DagLeaf classify them.
 
-func dagOpName(d *eval.DagInit) string {
-	if r := asDef(d.Op); r != nil {
-		return r.NameString()
-	}
-	return ""
-}
+// nodeKind is drr's classification of a dag node.
+func nodeKind(d *eval.DagInit) drr.NodeKind { return drr.NodeKindOf(asDef(d.Op)) }
 
-func isNativeCodeCall(d *eval.DagInit) bool { return isA(asDef(d.Op), "NativeCodeCall") }
-func isReplaceWithValue(d *eval.DagInit) bool {
-	return dagOpName(d) == "replaceWithValue"
-}
-func isLocationDirective(d *eval.DagInit) bool   { return dagOpName(d) == "location" }
-func isReturnTypeDirective(d *eval.DagInit) bool { return dagOpName(d) == "returnType" }
-func isEither(d *eval.DagInit) bool              { return dagOpName(d) == "either" }
-func isVariadicDirective(d *eval.DagInit) bool   { return dagOpName(d) == "variadic" }
-
-func isOperation(d *eval.DagInit) bool {
-	return !isNativeCodeCall(d) && !isReplaceWithValue(d) && !isLocationDirective(d) &&
-		!isReturnTypeDirective(d) && !isEither(d) && !isVariadicDirective(d)
-}
+func isNativeCodeCall(d *eval.DagInit) bool      { return nodeKind(d) == drr.NodeNativeCodeCall }
+func isReplaceWithValue(d *eval.DagInit) bool    { return nodeKind(d) == drr.NodeReplaceWithValue }
+func isLocationDirective(d *eval.DagInit) bool   { return nodeKind(d) == drr.NodeLocation }
+func isReturnTypeDirective(d *eval.DagInit) bool { return nodeKind(d) == drr.NodeReturnType }
+func isEither(d *eval.DagInit) bool              { return nodeKind(d) == drr.NodeEither }
+func isVariadicDirective(d *eval.DagInit) bool   { return nodeKind(d) == drr.NodeVariadic }
+func isOperation(d *eval.DagInit) bool           { return nodeKind(d) == drr.NodeOp }
 
 func nativeTemplate(d *eval.DagInit) string { return stringField(asDef(d.Op), "expression") }
 func nativeReturns(d *eval.DagInit) int     { return int(intField(asDef(d.Op), "numReturns")) }
@@ -52,40 +42,35 @@ func numOps(d *eval.DagInit) int {
 	return n
 }
 
-// leaf is a non-dag argument of a pattern dag.
-type leaf struct{ v eval.Init }
+// leaf is a non-dag argument of a pattern dag: drr's DagLeaf, with its
+// classification (mlir-tblgen's DagLeaf predicates), and what the emitter
+// asks of it besides.
+type leaf struct{ *drr.DagLeaf }
 
-func (l leaf) def() *eval.Record { return asDef(l.v) }
+func newLeaf(v eval.Init) leaf { return leaf{drr.NewLeaf(v)} }
+
 func (l leaf) isUnspecified() bool {
-	_, ok := l.v.(*eval.UnsetInit)
+	_, ok := l.Value.(*eval.UnsetInit)
 	return ok
 }
-func (l leaf) is(class string) bool      { return isA(l.def(), class) }
-func (l leaf) isOperandMatcher() bool    { return l.is("TypeConstraint") }
-func (l leaf) isAttrMatcher() bool       { return l.is("AttrConstraint") }
-func (l leaf) isPropMatcher() bool       { return l.is("PropConstraint") }
-func (l leaf) isPropDefinition() bool    { return l.is("Property") }
-func (l leaf) isNativeCodeCall() bool    { return l.is("NativeCodeCall") }
-func (l leaf) isConstantAttr() bool      { return l.is("ConstantAttr") }
-func (l leaf) isEnumCase() bool          { return l.is("EnumCase") }
-func (l leaf) isConstantProp() bool      { return l.is("ConstantProp") }
-func (l leaf) nativeTemplate() string    { return stringField(l.def(), "expression") }
+func (l leaf) isPropDefinition() bool    { return l.IsSubClassOf("Property") }
+func (l leaf) nativeTemplate() string    { return stringField(l.Def, "expression") }
 func (l leaf) conditionTemplate() string { return conditionTemplate(l.constraint()) }
 func (l leaf) isStringAttr() bool {
-	_, ok := l.v.(*eval.StringInit)
+	_, ok := l.Value.(*eval.StringInit)
 	return ok
 }
 func (l leaf) stringAttr() string {
-	if s, ok := l.v.(*eval.StringInit); ok {
+	if s, ok := l.Value.(*eval.StringInit); ok {
 		return s.V
 	}
-	return l.v.String()
+	return l.Value.String()
 }
 
 // constraint is getAsConstraint: the constraint record (through an
 // OpVariable), or a fatal error for a leaf that is no constraint.
 func (l leaf) constraint() *eval.Record {
-	r, failure := drr.ConstraintOf(l.v)
+	r, failure := drr.ConstraintOf(l.Value)
 	if failure != "" {
 		panic(fatalf("%s", failure))
 	}

@@ -182,11 +182,11 @@ func (f *fileGen) addPattern(p *pattern) {
 				dfs(c)
 				continue
 			}
-			l := leaf{d.Args[i]}
+			l := newLeaf(d.Args[i])
 			if l.isUnspecified() {
 				continue
 			}
-			r := l.def()
+			r := l.Def
 			if r == nil {
 				panic(fatalf("a literal (%s) cannot appear in a source pattern (mlir-tblgen crashes on it)", d.Args[i].String()))
 			}
@@ -215,17 +215,11 @@ func constraintKey(kind string, c *eval.Record) string {
 	return kind + "\x00" + id + "\x00" + summaryOf(c)
 }
 
-func leafKind(l leaf) string {
-	switch {
-	case l.isOperandMatcher():
-		return "type"
-	case l.isAttrMatcher():
-		return "attr"
-	case l.isPropMatcher():
-		return "prop"
-	}
-	return ""
-}
+// leafKind is the kind of the static matcher function of a constraint
+// leaf, as its name says: type, attr or prop; "" for no constraint.
+func leafKind(l leaf) string { return matcherKinds[l.Matcher()] }
+
+var matcherKinds = [...]string{drr.NoMatcher: "", drr.TypeMatcher: "type", drr.AttrMatcher: "attr", drr.PropMatcher: "prop"}
 
 // collectConstraints uniques the constrained leaves into helper functions,
 // numbered from 1 per kind in first-seen order.

@@ -143,18 +143,18 @@ func (e *emitter) emitNativeCodeMatch(tree *eval.DagInit, opName string, depth i
 			}
 			e.w.w("::mlir::Value " + arg + ";\n")
 		} else {
-			l := leaf{tree.Args[i]}
+			l := newLeaf(tree.Args[i])
 			switch {
-			case l.isAttrMatcher() || l.isConstantAttr():
+			case l.IsAttrMatcher() || l.IsConstantAttr():
 				e.w.w("::mlir::Attribute " + arg + ";\n")
-			case l.isPropMatcher():
-				it := stringField(l.def(), "interfaceType")
+			case l.IsPropMatcher():
+				it := stringField(l.Def, "interfaceType")
 				if it == "" {
 					panic(fatalf("NativeCodeCall cannot have a property operand with unspecified interface type"))
 				}
 				e.w.w(it + " " + arg)
 				if l.isPropDefinition() {
-					if dv := stringField(l.def(), "defaultValue"); dv != "" {
+					if dv := stringField(l.Def, "defaultValue"); dv != "" {
 						e.w.w(" = " + dv)
 					}
 				}
@@ -185,13 +185,13 @@ func (e *emitter) emitNativeCodeMatch(tree *eval.DagInit, opName string, depth i
 		if nested(tree, i) != nil {
 			panic(fatalf("Matching nested tree in NativeCodecall not support for %s as arg %d", capture[i], i))
 		}
-		l := leaf{tree.Args[i]}
+		l := newLeaf(tree.Args[i])
 		if l.isUnspecified() {
 			continue
 		}
 		c := l.constraint()
 		self := capture[i] + ".getType()"
-		if l.isAttrMatcher() || l.isConstantAttr() || l.isPropMatcher() {
+		if l.IsAttrMatcher() || l.IsConstantAttr() || l.IsPropMatcher() {
 			self = capture[i]
 		}
 		e.verifierCall(e.file.verifierName(l), opName, self,
@@ -256,7 +256,7 @@ func (e *emitter) emitOpMatch(tree *eval.DagInit, opName string, depth int) {
 		switch arg.kind {
 		case operandArg:
 			e.emitOperandMatch(tree, casted, fmt.Sprintf("%s.getODSOperands(%d)", casted, nextOperand), nextOperand,
-				leaf{tree.Args[i]}, argName(tree, i), opArgIdx, -1)
+				newLeaf(tree.Args[i]), argName(tree, i), opArgIdx, -1)
 			nextOperand++
 		case attrArg:
 			e.emitAttributeMatch(tree, casted, opArgIdx)
@@ -271,7 +271,7 @@ func (e *emitter) emitOperandMatch(tree *eval.DagInit, opName, operandName strin
 	op := e.p.op(tree)
 	operand := op.operand(operandIndex)
 	if !matcher.isUnspecified() {
-		if !matcher.isOperandMatcher() {
+		if !matcher.IsOperandMatcher() {
 			panic(fatalf("the %d-th argument of op '%s' should be an operand", argIndex+1, op.name))
 		}
 		c := matcher.constraint()
@@ -317,7 +317,7 @@ func (e *emitter) emitEitherOperandMatch(tree, either *eval.DagInit, opName stri
 			e.w.out().w("}\n")
 			pushes = append(pushes, "tblgen_ops.push_back("+argVar+");\n")
 		} else if argIndex < len(op.args) && op.args[argIndex].kind == operandArg {
-			e.emitOperandMatch(tree, opName, fmt.Sprintf("v%d", i), *operandIndex, leaf{either.Args[i]},
+			e.emitOperandMatch(tree, opName, fmt.Sprintf("v%d", i), *operandIndex, newLeaf(either.Args[i]),
 				argName(either, i), argIndex, -1)
 			*operandIndex++
 		} else {
@@ -364,7 +364,7 @@ func (e *emitter) emitVariadicOperandMatch(tree, variadic *eval.DagInit, opName 
 			e.w.out().w("}\n")
 		} else if op.args[argIndex].kind == operandArg {
 			e.emitOperandMatch(tree, opName, fmt.Sprintf("variadic_operand_range.slice(%d, 1)", i), *operandIndex,
-				leaf{variadic.Args[i]}, argName(variadic, i), argIndex, i)
+				newLeaf(variadic.Args[i]), argName(variadic, i), argIndex, i)
 		} else {
 			panic(fatalf("variadic can only be applied on operand"))
 		}
@@ -390,9 +390,9 @@ func (e *emitter) emitAttributeMatch(tree *eval.DagInit, casted string, argIndex
 	if argIndex >= len(tree.Args) {
 		panic(fatalf("op '%s' argument %d out of range", op.name, argIndex))
 	}
-	matcher := leaf{tree.Args[argIndex]}
+	matcher := newLeaf(tree.Args[argIndex])
 	if !matcher.isUnspecified() {
-		if !matcher.isAttrMatcher() {
+		if !matcher.IsAttrMatcher() {
 			panic(fatalf("the %d-th argument of op '%s' should be an attribute", argIndex+1, op.name))
 		}
 		fn := e.file.verifierName(matcher)
@@ -420,9 +420,9 @@ func (e *emitter) emitPropertyMatch(tree *eval.DagInit, casted string, argIndex 
 	if argIndex >= len(tree.Args) {
 		panic(fatalf("op '%s' argument %d out of range", op.name, argIndex))
 	}
-	matcher := leaf{tree.Args[argIndex]}
+	matcher := newLeaf(tree.Args[argIndex])
 	if !matcher.isUnspecified() {
-		if !matcher.isPropMatcher() {
+		if !matcher.IsPropMatcher() {
 			panic(fatalf("the %d-th argument of op '%s' should be a property", argIndex+1, op.name))
 		}
 		e.verifierCall(e.file.verifierName(matcher), casted, "tblgen_prop",

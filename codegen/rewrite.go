@@ -190,7 +190,7 @@ func (e *emitter) handleVariadic(tree *eval.DagInit, depth int) string {
 		if c := nested(tree, i); c != nil {
 			sb.WriteString(name + ".push_back(" + e.handleResultPattern(c, i, depth+1) + ");\n")
 		} else {
-			sb.WriteString(name + ".push_back(" + e.handleOpArgument(leaf{tree.Args[i]}, argName(tree, i)) + ");\n")
+			sb.WriteString(name + ".push_back(" + e.handleOpArgument(newLeaf(tree.Args[i]), argName(tree, i)) + ");\n")
 		}
 	}
 	e.w.w(sb.String())
@@ -208,7 +208,7 @@ func (e *emitter) handleLocationDirective(tree *eval.DagInit) string {
 		panic(fatalf("cannot bind symbol to location"))
 	}
 	if len(tree.Args) == 1 {
-		if l := (leaf{tree.Args[0]}); l.isStringAttr() {
+		if l := newLeaf(tree.Args[0]); l.isStringAttr() {
 			return `::mlir::NameLoc::get(rewriter.getStringAttr("` + l.stringAttr() + `"))`
 		}
 		return argLoc(0)
@@ -218,7 +218,7 @@ func (e *emitter) handleLocationDirective(tree *eval.DagInit) string {
 	str := ""
 	first := true
 	for i := range tree.Args {
-		if l := (leaf{tree.Args[i]}); nested(tree, i) == nil && l.isStringAttr() {
+		if l := newLeaf(tree.Args[i]); nested(tree, i) == nil && l.isStringAttr() {
 			if str != "" {
 				panic(fatalf("Only one string attribute may be specified"))
 			}
@@ -253,7 +253,7 @@ func (e *emitter) handleReturnTypeArg(rt *eval.DagInit, i, depth int) string {
 		}
 		return e.handleNativeCodeCall(c, depth)
 	}
-	l := leaf{rt.Args[i]}
+	l := newLeaf(rt.Args[i])
 	if l.isStringAttr() {
 		return tgfmt(l.stringAttr(), &e.ctx)
 	}
@@ -283,20 +283,20 @@ func (e *emitter) handleOpArgument(l leaf, patArgName string) string {
 	if l.isStringAttr() {
 		panic(fatalf("raw string not supported as argument"))
 	}
-	if l.isConstantAttr() {
-		return e.handleConstantAttr(defField(l.def(), "attr"), stringField(l.def(), "value"))
+	if l.IsConstantAttr() {
+		return e.handleConstantAttr(defField(l.Def, "attr"), stringField(l.Def, "value"))
 	}
-	if l.isEnumCase() {
-		return e.handleConstantAttr(l.def(), fmt.Sprint(intField(l.def(), "value")))
+	if l.IsEnumCase() {
+		return e.handleConstantAttr(l.Def, fmt.Sprint(intField(l.Def, "value")))
 	}
-	if l.isConstantProp() {
-		return stringField(l.def(), "value")
+	if l.IsConstantProp() {
+		return stringField(l.Def, "value")
 	}
 	arg := e.syms.use(patArgName)
-	if l.isUnspecified() || l.isOperandMatcher() {
+	if l.isUnspecified() || l.IsOperandMatcher() {
 		return arg
 	}
-	if l.isNativeCodeCall() {
+	if l.IsNativeCodeCall() {
 		return tgfmt(l.nativeTemplate(), e.ctx.withSelf(arg))
 	}
 	panic(fatalf("unhandled case when rewriting op"))
@@ -314,7 +314,7 @@ func (e *emitter) handleNativeCodeCall(tree *eval.DagInit, depth int) string {
 		if c := nested(tree, i); c != nil {
 			args = append(args, e.handleResultPattern(c, i, depth+1))
 		} else {
-			args = append(args, e.handleOpArgument(leaf{tree.Args[i]}, argName(tree, i)))
+			args = append(args, e.handleOpArgument(newLeaf(tree.Args[i]), argName(tree, i)))
 		}
 	}
 	sym := tgfmt(tmpl, e.ctx.addSubst("_loc", loc), args...)
@@ -438,9 +438,9 @@ func (e *emitter) separateArgs(tree *eval.DagInit, children map[int]string) {
 			if nested(tree, i) != nil {
 				e.w.w(e.syms.use(children[i]))
 			} else {
-				l := leaf{tree.Args[i]}
+				l := newLeaf(tree.Args[i])
 				sym := e.syms.use(argName(tree, i))
-				if l.isNativeCodeCall() {
+				if l.IsNativeCodeCall() {
 					e.w.w(tgfmt(l.nativeTemplate(), e.ctx.withSelf(sym)))
 				} else {
 					e.w.w(sym)
@@ -473,17 +473,17 @@ func (e *emitter) supplyArgs(tree *eval.DagInit, children map[int]string) {
 			e.w.w(fmt.Sprintf("/*%s=*/%s", arg.name, children[i]))
 			continue
 		}
-		l := leaf{tree.Args[i]}
+		l := newLeaf(tree.Args[i])
 		pat := argName(tree, i)
 		switch {
-		case l.isConstantAttr() || l.isEnumCase():
+		case l.IsConstantAttr() || l.IsEnumCase():
 			if arg.kind != attrArg {
 				panic(fatalf("expected attribute %d", i))
 			}
 			if pat != "" {
 				e.w.w("/*" + pat + "=*/")
 			}
-		case l.isConstantProp():
+		case l.IsConstantProp():
 			if arg.kind != propArg {
 				panic(fatalf("expected property %d", i))
 			}
@@ -521,7 +521,7 @@ func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 				}
 				setAttr(arg.name, children[i])
 			} else {
-				setAttr(arg.name, e.handleOpArgument(leaf{tree.Args[i]}, argName(tree, i)))
+				setAttr(arg.name, e.handleOpArgument(newLeaf(tree.Args[i]), argName(tree, i)))
 			}
 			continue
 		case propArg:
@@ -532,7 +532,7 @@ func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 				}
 				e.w.w(fmt.Sprintf("tblgen_props.%s(%s);\n", setter, children[i]))
 			} else {
-				e.w.w(fmt.Sprintf("tblgen_props.%s(%s);\n", setter, e.handleOpArgument(leaf{tree.Args[i]}, argName(tree, i))))
+				e.w.w(fmt.Sprintf("tblgen_props.%s(%s);\n", setter, e.handleOpArgument(newLeaf(tree.Args[i]), argName(tree, i))))
 			}
 			continue
 		}
@@ -552,12 +552,12 @@ func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 		if nested(tree, i) != nil {
 			e.w.w(e.syms.use(children[i]))
 		} else {
-			l := leaf{tree.Args[i]}
-			if l.isConstantAttr() {
+			l := newLeaf(tree.Args[i])
+			if l.IsConstantAttr() {
 				panic(fatalf("attribute found where value was expected, if attempting to use constant value, construct a constant op with given attribute instead"))
 			}
 			sym := e.syms.use(argName(tree, i))
-			if l.isNativeCodeCall() {
+			if l.IsNativeCodeCall() {
 				e.w.w(tgfmt(l.nativeTemplate(), e.ctx.withSelf(sym)))
 			} else {
 				e.w.w(sym)

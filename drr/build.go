@@ -183,7 +183,7 @@ func (b *patternBuilder) build(d *eval.DagInit, lit *tablegen.DagInit, parent *D
 	if d.OpName != nil {
 		n.Name = d.OpName.V
 	}
-	n.Kind = nodeKind(n.Operator)
+	n.Kind = NodeKindOf(n.Operator)
 	if n.Kind == NodeOp && n.Operator != nil {
 		n.Op = b.set.ODS.OpByRecord(n.Operator)
 	}
@@ -258,7 +258,10 @@ func (b *patternBuilder) build(d *eval.DagInit, lit *tablegen.DagInit, parent *D
 	return n
 }
 
-func nodeKind(op *eval.Record) NodeKind {
+// NodeKindOf classifies a dag node by its operator, as mlir-tblgen's
+// DagNode predicates do: a directive by its name, a NativeCodeCall, or an
+// op (also a node whose operator is no record).
+func NodeKindOf(op *eval.Record) NodeKind {
 	if op == nil {
 		return NodeOp
 	}

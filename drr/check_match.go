@@ -186,17 +186,15 @@ func leafWhat(l *DagLeaf) string {
 		return "an integer"
 	case l.Kind != LeafDef:
 		return "not a constraint"
-	case l.IsOperandMatcher():
-		return "a type constraint"
-	case l.IsAttrMatcher():
-		return "an attribute constraint"
-	case l.IsPropMatcher():
-		return "a property constraint"
+	case l.Matcher() != NoMatcher:
+		return matcherWhat[l.Matcher()]
 	case l.IsNativeCodeCall():
 		return "a NativeCodeCall"
 	}
 	return "not a type, attribute or property constraint"
 }
+
+var matcherWhat = [...]string{TypeMatcher: "a type constraint", AttrMatcher: "an attribute constraint", PropMatcher: "a property constraint"}
 
 // matchEither is emitEitherOperandMatch.
 func (c *checker) matchEither(parent, e *DagNode, argIndex, depth int) {

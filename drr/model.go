@@ -337,6 +337,39 @@ func (l *DagLeaf) IsConstantProp() bool   { return l.IsSubClassOf("ConstantProp"
 func (l *DagLeaf) IsNativeCodeCall() bool { return l.IsSubClassOf("NativeCodeCall") }
 func (l *DagLeaf) IsConstraint() bool     { return l.IsSubClassOf("Constraint") }
 
+// NewLeaf classifies v as a leaf outside any pattern (no parent, name or
+// range), for an emitter that walks the records' dags as mlir-tblgen does
+// and asks the same predicates.
+func NewLeaf(v eval.Init) *DagLeaf {
+	l := &DagLeaf{Value: v}
+	l.Kind, l.Def = leafKind(v)
+	return l
+}
+
+// Matcher is which of mlir-tblgen's matchers a constraint leaf is; the
+// static matcher functions of the generated C++ are named after it.
+type Matcher int
+
+const (
+	NoMatcher   Matcher = iota
+	TypeMatcher         // a TypeConstraint: an operand
+	AttrMatcher         // an AttrConstraint
+	PropMatcher         // a PropConstraint
+)
+
+// Matcher is the matcher the leaf is, NoMatcher for none.
+func (l *DagLeaf) Matcher() Matcher {
+	switch {
+	case l.IsOperandMatcher():
+		return TypeMatcher
+	case l.IsAttrMatcher():
+		return AttrMatcher
+	case l.IsPropMatcher():
+		return PropMatcher
+	}
+	return NoMatcher
+}
+
 // Text is the leaf's value as TableGen prints it.
 func (l *DagLeaf) Text() string {
 	if l.Value == nil {

@@ -63,3 +63,11 @@ include "other.td"
 //@def("other.td", otherStart) hover("other.td", "**include** `other.td`")
 def UsesOther : FromOther;
 //@def("FromOther", FromOther) token("FromOther", "class")
+
+// A field of a parent without template arguments, used in a child's body:
+// definition, references, semantic tokens and hover all read the resolver.
+class NoArgsBase { int size = 1; }
+//@loc(size, "size") token("size", "field", "declaration")
+class NoArgsMid : NoArgsBase { int s2 = size; }
+//@loc(s2size, "size") def("size;", size) token("size;", "field") hover("size;", "int NoArgsBase::size")
+//@refs("size;", size, s2size) highlight("size;", size, s2size)
