@@ -126,16 +126,11 @@ func evalSummary(t *testing.T, r *eval.Result) string {
 // prefix: every file has one place in the workspace's position space, so
 // the prefix is the same text at the same positions in both.
 func TestUnitsShareTheirIncludePrefix(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	dir := writeTree(t, map[string]string{
 		"base.td": "class Base<int n> { int v = n; }\ndef Shared : Base<1>;\n",
 		"one.td":  "include \"base.td\"\ndef One : Base<2>;\n",
 		"two.td":  "include \"base.td\"\n\n// a different root\ndef Two : Base<3>;\ndef Three : Base<4>;\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
 	ctx := context.Background()
 	evaluate := func(name string) *eval.Result {

@@ -13,14 +13,8 @@ import (
 // the caches must keep its current version only, not one per keystroke
 // (which grew a server's memory without bound).
 func TestEditedFragmentKeepsOneVersion(t *testing.T) {
-	dir := t.TempDir()
+	dir := writeTree(t, map[string]string{"Root.td": "include \"Frag.td\"\ndef R : Base;\n", "Frag.td": "class Base;\n"})
 	root, frag := filepath.Join(dir, "Root.td"), filepath.Join(dir, "Frag.td")
-	if err := os.WriteFile(root, []byte("include \"Frag.td\"\ndef R : Base;\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(frag, []byte("class Base;\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	w := NewWorkspace(Config{Folders: []string{dir}, NoMLIRAutoDetect: true})
 	ctx := context.Background()
 	for i := 1; i <= 30; i++ {

@@ -3,7 +3,6 @@ package analysis
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,22 +17,15 @@ import (
 // everything it answers as it was: the same unit, tokens, names, records,
 // models and diagnostics.
 func TestSnapshotsAreImmutable(t *testing.T) {
-	dir := t.TempDir()
-	root, frag := filepath.Join(dir, "Root.td"), filepath.Join(dir, "Frag.td")
 	fragText := "class Base<int w> { int width = w; }\n"
-	if err := os.WriteFile(frag, []byte(fragText), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	lines = append(lines, `include "Frag.td"`)
+	lines := []string{`include "Frag.td"`}
 	for i := 0; i < 40; i++ {
 		lines = append(lines, fmt.Sprintf("def D%d : Base<%d> { int twice = !mul(width, 2); }", i, i))
 	}
 	lines = append(lines, "def Bad : Missing;")
 	rootText := strings.Join(lines, "\n") + "\n"
-	if err := os.WriteFile(root, []byte(rootText), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := writeTree(t, map[string]string{"Root.td": rootText, "Frag.td": fragText})
+	root, frag := filepath.Join(dir, "Root.td"), filepath.Join(dir, "Frag.td")
 	ctx := context.Background()
 	w := NewWorkspace(Config{Folders: []string{dir}, NoMLIRAutoDetect: true})
 	first := w.SetBuffer(root, 1, []byte(rootText))
