@@ -150,8 +150,9 @@ func TestCancelAnswersAtOnce(t *testing.T) {
 		go func() { errc <- s.call(method, params, nil) }()
 		if method == "tdls/test/stubborn" {
 			<-started
-		} else {
-			time.Sleep(100 * time.Millisecond) // the request goes out first
+		} else if !s.inFlight(id, errc) {
+			t.Logf("%s answered before it could be cancelled", method)
+			return
 		}
 		sent := time.Now()
 		s.client.Notify(s.ctx, "$/cancelRequest", map[string]any{"id": id})
@@ -169,4 +170,28 @@ func TestCancelAnswersAtOnce(t *testing.T) {
 	cancelled("tdls/test/stubborn", map[string]any{}, 2)
 	s.client.Open(s.ctx, s.path("line.td"), line.String())
 	cancelled("textDocument/semanticTokens/full", doc(s, "line.td"), 3)
+}
+
+// inFlight waits until the server works on request id, and reports
+// whether it does: false when its answer (sent to answered, and put back)
+// came first.
+func (s *session) inFlight(id int, answered chan error) bool {
+	s.t.Helper()
+	key := fmt.Sprint(id)
+	for deadline := time.Now().Add(hangBound); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		s.srv.mu.Lock()
+		_, ok := s.srv.inflight[key]
+		s.srv.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case err := <-answered:
+			answered <- err
+			return false
+		default:
+		}
+	}
+	s.t.Fatalf("request %d neither handled nor answered within %v", id, hangBound)
+	return false
 }

@@ -56,7 +56,7 @@ func TestExitReturnsWithStdinOpen(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Serve: %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangBound):
 		t.Fatal("the server did not return after exit while stdin stayed open")
 	}
 }
@@ -84,7 +84,7 @@ func TestFailedRepliesThenEndOfInput(t *testing.T) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangBound):
 		t.Fatal("the server did not end with its input")
 	}
 }

@@ -91,7 +91,7 @@ func checkMessageLoop(t *testing.T, input []byte) {
 				cliConn.Write([]byte(frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///fuzz/probe.td"},"position":{"line":0,"character":0}}}`, probeID+k))))
 			}
 		}()
-		timeout := time.After(10 * time.Second)
+		timeout := time.After(hangBound)
 	wait:
 		for {
 			select {
@@ -108,14 +108,14 @@ func checkMessageLoop(t *testing.T, input []byte) {
 					t.Fatalf("the server's output is not well framed: %v", err)
 				}
 			case <-timeout:
-				t.Fatal("neither probe was answered within 10 s")
+				t.Fatalf("neither probe was answered within %v", hangBound)
 			}
 		}
 		cliConn.Close()
 		cancel()
 		select {
 		case <-stopped:
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangBound):
 			t.Fatal("the server did not stop when its input closed")
 		}
 	}

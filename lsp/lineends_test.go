@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -27,9 +26,8 @@ func TestLoneCarriageReturnIsALineEnd(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	pub, ok := s.client.SettleVersion(path, s.client.Version(path), 150*time.Millisecond, 10*time.Second)
-	if !ok || len(pub.Params.Diagnostics) != 0 {
-		t.Fatalf("after the edits: %s", messages(pub.Params))
+	if p := s.settled("a.td"); p.Version != uint32(s.client.Version(path)) || len(p.Diagnostics) != 0 {
+		t.Fatalf("after the edits (version %d): %s", p.Version, messages(p))
 	}
 	var syms []protocol.DocumentSymbol
 	if err := s.call("textDocument/documentSymbol", doc(s, "a.td"), &syms); err != nil {

@@ -57,8 +57,10 @@ func mlirAt(t *testing.T, rel, needle string, nth, delta int) map[string]any {
 	return fileAt(mlirFile(rel), line, col)
 }
 
+// hoverText is the hover at params once the file's unit is evaluated.
 func (s *session) hoverText(params map[string]any) string {
 	s.t.Helper()
+	s.evaluated(params)
 	var h *protocol.Hover
 	if err := s.call("textDocument/hover", params, &h); err != nil {
 		s.t.Fatal(err)
@@ -206,7 +208,9 @@ func TestDocumentSymbolsShowOpNames(t *testing.T) {
 	needMLIR(t)
 	s := start(t, map[string]string{}, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
 	var syms []protocol.DocumentSymbol
-	if err := s.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri.File(mlirFile("Dialect/Arith/IR/ArithOps.td"))}}, &syms); err != nil {
+	arith := map[string]any{"textDocument": map[string]any{"uri": uri.File(mlirFile("Dialect/Arith/IR/ArithOps.td"))}}
+	s.evaluated(arith) // op names come from the records
+	if err := s.call("textDocument/documentSymbol", arith, &syms); err != nil {
 		t.Fatal(err)
 	}
 	details := map[string]string{}

@@ -3,7 +3,6 @@ package lsp
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"tdls/lsp/lsptest"
 )
@@ -66,8 +65,8 @@ func TestIncrementalEditsEqualAFreshOpen(t *testing.T) {
 				text = applyEdit(text, ed)
 			}
 		}
-		pub, ok := s.client.SettleVersion(path, s.client.Version(path), 200*time.Millisecond, 10*time.Second)
-		if !ok {
+		pub := lsptest.Published{Params: s.settled("a.td")}
+		if pub.Params.Version != uint32(s.client.Version(path)) {
 			t.Fatalf("%s: no diagnostics for the last version", c.name)
 		}
 		fresh := start(t, map[string]string{"a.td": text, "r2inc.td": c.files["r2inc.td"]}, Options{}, nil, nil).open("a.td")
@@ -105,7 +104,7 @@ func TestFragmentRecheckedWhenItsIncluderOpens(t *testing.T) {
 	if err := s.client.Open(s.ctx, s.path("Root.td"), "class Base;\ninclude \"Frag.td\"\n"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lsptest.Wait(ch, 10*time.Second); err != nil {
+	if _, err := lsptest.Wait(ch, hangBound); err != nil {
 		t.Fatalf("the fragment was not checked again: %v", err)
 	}
 	if p := s.settled("Frag.td"); len(p.Diagnostics) != 0 {

@@ -5,7 +5,6 @@ import (
 	"os"
 	"runtime"
 	"testing"
-	"time"
 
 	"tdls/lsp/lsptest"
 )
@@ -30,7 +29,7 @@ func TestEditsReleaseSupersededVersions(t *testing.T) {
 	path := s.path("ArithOps.td")
 	s.open("ArithOps.td")
 	settle := func() {
-		if _, ok := s.client.SettleVersion(path, s.client.Version(path), 200*time.Millisecond, 60*time.Second); !ok {
+		if p := s.settled("ArithOps.td"); p.Version != uint32(s.client.Version(path)) {
 			t.Fatal("no diagnostics for the last version")
 		}
 	}

@@ -22,6 +22,7 @@ type session struct {
 	t      *testing.T
 	ctx    context.Context
 	client *lsptest.Client
+	srv    *Server
 	dir    string
 	done   chan error
 }
@@ -54,13 +55,14 @@ func startClient(t *testing.T, files map[string]string, opts Options, initOption
 	srvConn, cliConn := net.Pipe()
 	opts.NoMLIRAutoDetect = true
 	done := make(chan error, 1)
-	go func() { done <- NewServer(opts).Run(ctx, srvConn) }()
+	srv := NewServer(opts)
+	go func() { done <- srv.Run(ctx, srvConn) }()
 	c := lsptest.New(ctx, cliConn)
 	c.Configuration = config
 	if setup != nil {
 		setup(c)
 	}
-	s := &session{t: t, ctx: ctx, client: c, dir: dir, done: done}
+	s := &session{t: t, ctx: ctx, client: c, srv: srv, dir: dir, done: done}
 	if _, err := c.Initialize(ctx, dir, initOptions); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func startClient(t *testing.T, files map[string]string, opts Options, initOption
 		_ = c.Shutdown(context.Background())
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangBound):
 			t.Error("server did not exit after shutdown/exit")
 		}
 		cancel()
@@ -79,7 +81,7 @@ func startClient(t *testing.T, files map[string]string, opts Options, initOption
 func (s *session) path(name string) string { return filepath.Join(s.dir, name) }
 
 // open opens a workspace file with its disk content (or text) and returns
-// its first diagnostics.
+// its diagnostics once checked, evaluation included.
 func (s *session) open(name string, text ...string) protocol.PublishDiagnosticsParams {
 	s.t.Helper()
 	p := s.path(name)
@@ -93,39 +95,108 @@ func (s *session) open(name string, text ...string) protocol.PublishDiagnosticsP
 		}
 		body = string(b)
 	}
-	ch := s.client.Expect(p)
+	before := len(s.client.Diagnostics(p))
 	if err := s.client.Open(s.ctx, p, body); err != nil {
 		s.t.Fatal(err)
 	}
-	if _, err := lsptest.Wait(ch, 10*time.Second); err != nil {
-		s.t.Fatal(err)
-	}
-	return s.settled(name)
+	return s.publishedSince(name, before)
+}
+
+// hangBound is how long a session waits for an answer, a check or the
+// server's exit before it fails: long enough to tell a hang from a slow
+// machine (several test packages share two cores under make test).
+const hangBound = 2 * time.Minute
+
+// The test hooks a session waits with. Both are requests, so the server
+// handles them after every notification sent before them, against the
+// snapshot a request sent next would see.
+func init() {
+	// Every change handled is checked, evaluation included, and its
+	// diagnostics published (written before the answer, so read first).
+	handle("tdls/test/settle", func(_ context.Context, s *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
+		s.Settle()
+		return nil, nil
+	})
+	// The unit the document is analysed in is evaluated.
+	handle("tdls/test/evaluated", func(ctx context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+		var p protocol.TextDocumentPositionParams
+		if err := decode(raw, &p); err != nil {
+			return nil, err
+		}
+		v, err := view(ctx, snap, p.TextDocument.URI)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		_, err = v.Unit.Evaluated(ctx)
+		return nil, err
+	})
 }
 
 // settled returns the last diagnostics published for a file once the
-// server has been quiet for it (syntax and evaluation come separately).
+// server has checked every change sent so far, evaluation included:
+// syntax and evaluation diagnostics come in separate publishes, the
+// latter however late the machine's load makes them.
 func (s *session) settled(name string) protocol.PublishDiagnosticsParams {
 	s.t.Helper()
-	pub, _ := s.client.Settle(s.path(name), 150*time.Millisecond, 10*time.Second)
-	return pub.Params
+	s.settle()
+	pubs := s.client.Diagnostics(s.path(name))
+	if len(pubs) == 0 {
+		return protocol.PublishDiagnosticsParams{}
+	}
+	return pubs[len(pubs)-1].Params
+}
+
+// settle waits until the server has checked every change sent so far and
+// its diagnostics are received.
+func (s *session) settle() {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, hangBound)
+	defer cancel()
+	if err := s.client.Call(ctx, "tdls/test/settle", nil, nil); err != nil {
+		s.t.Fatalf("the check of the changes sent did not finish within %v: %v", hangBound, err)
+	}
+}
+
+// publishedSince settles and returns the last diagnostics published for a
+// file, which must have had a publish after the first before.
+func (s *session) publishedSince(name string, before int) protocol.PublishDiagnosticsParams {
+	s.t.Helper()
+	s.settle()
+	pubs := s.client.Diagnostics(s.path(name))
+	if len(pubs) <= before {
+		s.t.Fatalf("%s: no diagnostics published", name)
+	}
+	return pubs[len(pubs)-1].Params
+}
+
+// evaluated waits until the unit the document of params (a document or a
+// position in one) is analysed in is evaluated, in the snapshot the next
+// request sees. A request that finds the evaluation still running after
+// ide's short evaluationWait answers from the syntax alone; a test that
+// checks the evaluated answer on a file it did not open (or did not
+// settle) waits here first, so that its answer does not depend on the
+// machine's load.
+func (s *session) evaluated(params map[string]any) {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, hangBound)
+	defer cancel()
+	if err := s.client.Call(ctx, "tdls/test/evaluated", params, nil); err != nil {
+		s.t.Fatalf("evaluation: %v", err)
+	}
 }
 
 func (s *session) change(name, text string) protocol.PublishDiagnosticsParams {
 	s.t.Helper()
 	p := s.path(name)
-	ch := s.client.Expect(p)
+	before := len(s.client.Diagnostics(p))
 	if err := s.client.Change(s.ctx, p, text); err != nil {
 		s.t.Fatal(err)
 	}
-	if _, err := lsptest.Wait(ch, 10*time.Second); err != nil {
-		s.t.Fatal(err)
-	}
-	return s.settled(name)
+	return s.publishedSince(name, before)
 }
 
 func (s *session) call(method string, params, result any) error {
-	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(s.ctx, hangBound)
 	defer cancel()
 	return s.client.Call(ctx, method, params, result)
 }
@@ -218,7 +289,7 @@ func TestIncludeErrorsSummarisedAndUnsavedIncludesWin(t *testing.T) {
 	if len(p.Diagnostics) == 0 {
 		t.Fatal("no error in inc.td")
 	}
-	if _, err := lsptest.Wait(mainCh, 10*time.Second); err != nil {
+	if _, err := lsptest.Wait(mainCh, hangBound); err != nil {
 		t.Fatal("includer not re-checked after an unsaved edit of its include:", err)
 	}
 	pub := lsptest.Published{Params: s.settled("main.td")}
@@ -235,7 +306,7 @@ func TestIncludeErrorsSummarisedAndUnsavedIncludesWin(t *testing.T) {
 	// Fix the include: the includer is clean again.
 	mainCh = s.client.Expect(s.path("main.td"))
 	s.change("inc.td", "class Base;\n")
-	if _, err := lsptest.Wait(mainCh, 10*time.Second); err != nil {
+	if _, err := lsptest.Wait(mainCh, hangBound); err != nil {
 		t.Fatal("includer not re-checked after the fix:", err)
 	}
 	if p := s.settled("main.td"); len(p.Diagnostics) != 0 {
@@ -252,7 +323,7 @@ func TestClosedIncludedFileGetsItsDiagnostics(t *testing.T) {
 	}, Options{}, nil, nil)
 	ch := s.client.Expect(s.path("bad.td"))
 	s.open("main.td")
-	pub, err := lsptest.Wait(ch, 10*time.Second)
+	pub, err := lsptest.Wait(ch, hangBound)
 	if err != nil || len(pub.Params.Diagnostics) == 0 {
 		t.Fatalf("bad.td: %v %+v", err, pub.Params)
 	}
@@ -276,7 +347,7 @@ func TestMissingIncludeAndIncludeDirSettings(t *testing.T) {
 	}
 	// workspace/configuration, pulled after initialized
 	s3 := start(t, files, Options{}, nil, map[string]any{"includeDirs": []string{"deps2"}})
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangBound)
 	for {
 		p := s3.open("main.td")
 		if len(p.Diagnostics) == 0 {
