@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"tdls/tablegen"
@@ -77,5 +78,58 @@ func TestModelsFollowTheEvaluation(t *testing.T) {
 	}
 	if !warned {
 		t.Errorf("no best-practice warning for the file's own op")
+	}
+}
+
+// The pipeline's stages report in the order Pipeline.Check runs them,
+// whatever the order of the problems in the file: the evaluator's, then
+// ODS's, the transform ops', DRR's and the pattern set's.
+func TestPipelineStagesInOrder(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(mlirInclude, "mlir/IR/OpBase.td")); err != nil {
+		t.Skipf("SKIP: MLIR 22 headers not installed under %s", mlirInclude)
+	}
+	src := checkedOps + `def L : Pat<(T_NegOp $a), (T_NegOp $a)>;
+def P : Pat<(T_NegOp $a), (T_NegOp $b)>;
+def T_DupOp : Op<T_Dialect, "dup"> {
+  let arguments = (ins AnyType:$v);
+  let results = (outs AnyType:$v);
+}
+def E { int x = !add(1, "a"); }
+`
+	path := filepath.Join(t.TempDir(), "a.td")
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.SetBuffer(path, 1, []byte(src)).UnitFor(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := u.Models(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stages := []string{"eval-", "ods-", "transform-", "drr-", "pattern-"}
+	stageOf := func(code string) int {
+		for i, p := range stages {
+			if strings.HasPrefix(code, p) {
+				return i
+			}
+		}
+		t.Fatalf("a problem of no stage: %s", code)
+		return 0
+	}
+	last, seen := 0, map[int]bool{}
+	var codes []string
+	for _, p := range m.Problems {
+		s := stageOf(p.Code)
+		if s < last {
+			t.Errorf("%s reported after a %s problem", p.Code, stages[last])
+		}
+		last, seen[s] = s, true
+		codes = append(codes, p.Code)
+	}
+	for _, s := range []int{0, 1, 3, 4} {
+		if !seen[s] {
+			t.Errorf("no %s problem in %v: the file no longer covers every stage", stages[s], codes)
+		}
 	}
 }
