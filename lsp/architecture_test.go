@@ -274,3 +274,64 @@ func TestIDEOneFunctionPerFile(t *testing.T) {
 		t.Errorf("found %d ide request functions", requests)
 	}
 }
+
+// Positions have one shape per reach in the answers of analysis/ide: a
+// tablegen.Range within the viewed file, an analysis.Location anywhere
+// else. No exported function or type of ide answers with analysis's
+// cross-unit Occurrence (a path and byte offsets) or with bare offsets.
+func TestIDEAnswersInOnePositionShape(t *testing.T) {
+	dir := filepath.Join(moduleRoot, "analysis", "ide")
+	var problems []string
+	check := func(where string, e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "analysis" && sel.Sel.Name == "Occurrence" {
+					problems = append(problems, where+" answers with analysis.Occurrence")
+				}
+			}
+			return true
+		})
+	}
+	answers := 0
+	for _, f := range goFiles(t, dir, 0, false) {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv != nil || !d.Name.IsExported() || d.Type.Results == nil {
+					continue
+				}
+				answers++
+				for _, r := range d.Type.Results.List {
+					check("ide."+d.Name.Name, r.Type)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					ts, ok := s.(*ast.TypeSpec)
+					if !ok || !ts.Name.IsExported() {
+						continue
+					}
+					check("ide."+ts.Name.Name, ts.Type)
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						continue
+					}
+					for _, fld := range st.Fields.List {
+						for _, name := range fld.Names {
+							if n := strings.ToLower(name.Name); name.IsExported() && (n == "start" || n == "end" || n == "offset") {
+								if id, ok := fld.Type.(*ast.Ident); ok && id.Name == "int" {
+									problems = append(problems, "ide."+ts.Name.Name+"."+name.Name+" is a bare offset")
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if answers < 15 {
+		t.Fatalf("found %d ide functions", answers)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
