@@ -42,7 +42,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	tg := &tablegen.Unit{Set: set, Root: byPath[root], Lex: &tablegen.LexResult{Macros: a.macros}}
 	rootEntry := a.entries[root]
 	parts := unitParts{root: root, tg: tg, files: byPath, runs: a.runs, eof: rootEntry.eof,
-		contentKey: unitKey(root, s.cfg.Defines, placed, a.hashes), caches: w.evals, pipeline: w.pipeline}
+		contentKey: unitKey(root, s.cfg.Defines, placed, a.hashes), caches: w.evals, pipeline: s.pipelineFor(root)}
 	seenFile := map[string]bool{}
 	tg.Lex.Files = append(tg.Lex.Files, byPath[root])
 	seenFile[root] = true
@@ -120,7 +120,7 @@ func (s *Snapshot) fullUnit(root string, content []byte, loader tablegen.Loader)
 	f := set.AddFile(root, content)
 	tg := tablegen.ParseUnit(set, f, tablegen.LexOptions{Loader: loader, Defines: s.cfg.Defines})
 	parts := unitParts{root: root, tg: tg, files: map[string]*tablegen.File{}, fullParse: true, reparsed: len(tg.Lex.Tokens),
-		caches: s.w.evals, pipeline: s.w.pipeline}
+		caches: s.w.evals, pipeline: s.pipelineFor(root)}
 	for _, fl := range tg.Lex.Files {
 		if _, ok := parts.files[filepath.Clean(fl.Name)]; !ok {
 			parts.files[filepath.Clean(fl.Name)] = fl

@@ -38,6 +38,10 @@ type Checker struct {
 	pubMu   sync.Mutex
 	evals   sync.WaitGroup
 	stopped bool // by Stop: changes are no longer checked
+	// projects are the project configurations of the last round: when a
+	// snapshot reads them anew (a .tdls.yaml changed), every open file is
+	// checked again.
+	projects *projectSet
 }
 
 // NewChecker starts checking w's open files; publish is called from a
@@ -57,6 +61,10 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		c.pubMu.Unlock()
 		return
 	}
+	if c.projects != nil && snap.projects != c.projects {
+		paths = nil
+	}
+	c.projects = snap.projects
 	open := snap.OpenFiles()
 	sort.Strings(open)
 	changed := map[string]bool{}

@@ -134,13 +134,17 @@ func FindCompileDatabases(folders []string) []string {
 // BuildDir is the directory of the compile database that lists path (or
 // of the first one), where the project's own mlir-tblgen is built.
 func (s *Snapshot) BuildDir(path string) string {
-	for _, db := range s.dbs {
+	dbs := s.dbs
+	if project := s.projects.forFile(path); project != nil {
+		dbs = append(append([]*CompileDatabase(nil), s.dbs...), project.dbs...)
+	}
+	for _, db := range dbs {
 		if _, ok := db.IncludeDirsFor(path); ok {
 			return filepath.Dir(db.Path)
 		}
 	}
-	if len(s.dbs) > 0 {
-		return filepath.Dir(s.dbs[0].Path)
+	if len(dbs) > 0 {
+		return filepath.Dir(dbs[0].Path)
 	}
 	return ""
 }

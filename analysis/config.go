@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"path/filepath"
+
+	"tdls/tablegen"
 )
 
 // Config is what the editor and the command line tell the server.
@@ -10,6 +12,9 @@ type Config struct {
 	IncludeDirs      []string // --tablegen-extra-dir, tdls.includeDirs
 	CompileDatabases []string // --tablegen-compilation-database, tdls.compilationDatabases
 	Defines          []string // -D NAME for every unit
+	// Severity are the per-code levels of the editor settings and the
+	// command line; a root file's .tdls.yaml adds its own (policy.go).
+	Severity []SeverityRule
 	// NoMLIRAutoDetect turns off the last resort of §4 (the MLIR include
 	// directory of the machine); tests use it to stay hermetic.
 	NoMLIRAutoDetect bool
@@ -17,7 +22,8 @@ type Config struct {
 
 // includeDirs is the resolved search order for one root file, after its own
 // directory (which tablegen.EditorLoader searches first): the compile
-// database entry, the configured dirs, then the MLIR install.
+// database entry (of the configured databases, then of the project's), the
+// configured dirs, the project's, then the MLIR install.
 func (s *Snapshot) includeDirs(root string) []string {
 	var dirs []string
 	seen := map[string]bool{}
@@ -30,22 +36,53 @@ func (s *Snapshot) includeDirs(root string) []string {
 			}
 		}
 	}
-	listed := false
-	for _, db := range s.dbs {
-		if ds, ok := db.IncludeDirsFor(root); ok {
-			add(ds...)
-			listed = true
-			break
-		}
+	project := s.projects.forFile(root)
+	dbs := s.dbs
+	if project != nil {
+		dbs = append(append([]*CompileDatabase(nil), s.dbs...), project.dbs...)
 	}
-	if !listed {
-		for _, db := range s.dbs {
-			add(db.AllDirs...)
-		}
-	}
+	add(CompileDatabaseDirs(dbs, root)...)
 	add(s.cfg.IncludeDirs...)
+	if project != nil {
+		add(project.cfg.IncludeDirs...)
+	}
 	if s.mlirDir != "" {
 		add(s.mlirDir)
 	}
 	return dirs
+}
+
+// CompileDatabaseDirs are the include directories the databases give root:
+// its entry in the first that lists it, else every directory they mention
+// (as tblgen-lsp-server does for files it does not know).
+func CompileDatabaseDirs(dbs []*CompileDatabase, root string) []string {
+	for _, db := range dbs {
+		if ds, ok := db.IncludeDirsFor(root); ok {
+			return ds
+		}
+	}
+	var out []string
+	for _, db := range dbs {
+		out = append(out, db.AllDirs...)
+	}
+	return out
+}
+
+// pipelineFor is the check pipeline of the unit rooted at root: the policy
+// of its project's .tdls.yaml under the editor's and the command line's.
+func (s *Snapshot) pipelineFor(root string) Pipeline {
+	rules := s.cfg.Severity
+	if project := s.projects.forFile(root); project != nil && len(project.cfg.Severity) > 0 {
+		rules = append(append([]SeverityRule(nil), project.cfg.Severity...), rules...)
+	}
+	if len(rules) == 0 {
+		return Pipeline{}
+	}
+	return Pipeline{Policy: &Policy{Rules: rules}}
+}
+
+// Report passes diagnostics about path that no unit raises (the index's)
+// through the policy of path's unit: the way out for them.
+func (s *Snapshot) Report(path string, ds tablegen.Diagnostics) tablegen.Diagnostics {
+	return s.pipelineFor(path).Report(ds)
 }

@@ -116,8 +116,12 @@ func (u *Unit) DiagnosticsIn(path string, diags tablegen.Diagnostics) []Diagnost
 		if len(s.order) > 1 {
 			msg = fmt.Sprintf("%d error(s) in included files (%s, ...): %s", s.errs, s.order[0], s.first)
 		}
-		out = append(out, Diagnostic{Location: loc(s.inc.NameRng), Severity: tablegen.SeverityError,
-			Code: "include-errors", Message: msg, Related: s.notes})
+		// The summary is a diagnostic of its own, reported through the
+		// policy as every other.
+		for _, d := range u.pipeline.Report(tablegen.Diagnostics{{Range: s.inc.NameRng, Severity: tablegen.SeverityError,
+			Code: "include-errors", Message: msg}}) {
+			out = append(out, Diagnostic{Location: loc(d.Range), Severity: d.Severity, Code: d.Code, Message: d.Message, Related: s.notes})
+		}
 	}
 	return out
 }

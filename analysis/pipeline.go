@@ -13,8 +13,9 @@ import (
 // server publishes comes out of a Pipeline: the parser's (Syntax), then the
 // checks of an evaluated unit (Check), stage after stage in the order
 // written in Check, and leaves through Report. To add a check, add a stage
-// to Check; to change how diagnostics are reported (per-code severities),
-// set Policy.
+// to Check; how diagnostics are reported (per-code levels, style lints as
+// hints, warnings as errors) is the Policy (policy.go), applied in Report
+// and nowhere else.
 
 // Problem is what a check reports: a diagnostic with the mechanical fixes
 // that repair it, if any.
@@ -22,10 +23,10 @@ type Problem = drr.Diagnostic
 
 // Pipeline runs the checks and reports their diagnostics.
 type Pipeline struct {
-	// Policy sees each diagnostic as it is reported, and may change it
-	// (its severity) or drop it (false). nil reports every diagnostic as
-	// its check made it.
-	Policy func(*tablegen.Diagnostic) bool
+	// Policy sets the level each diagnostic is reported at, or drops it.
+	// nil is the default policy: every diagnostic as its check made it,
+	// style lints as hints.
+	Policy *Policy
 }
 
 // Syntax returns the lexer's and parser's diagnostics of a unit.
@@ -93,12 +94,13 @@ func problems(ds tablegen.Diagnostics) []Problem {
 // Report passes diagnostics through the policy; it is the way out of the
 // pipeline for the command line and the server alike.
 func (p Pipeline) Report(ds tablegen.Diagnostics) tablegen.Diagnostics {
-	if p.Policy == nil {
-		return ds
+	policy := p.Policy
+	if policy == nil {
+		policy = &Policy{}
 	}
 	out := make(tablegen.Diagnostics, 0, len(ds))
 	for _, d := range ds {
-		if p.Policy(&d) {
+		if policy.Apply(&d) {
 			out = append(out, d)
 		}
 	}

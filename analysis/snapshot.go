@@ -16,6 +16,7 @@ type Snapshot struct {
 	ID       uint64
 	cfg      Config
 	dbs      []*CompileDatabase
+	projects *projectSet // the .tdls.yaml files of root files
 	mlirDir  string
 	overlays map[string]*Overlay
 	disk     *diskCache

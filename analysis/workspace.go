@@ -2,26 +2,40 @@ package analysis
 
 import (
 	"path/filepath"
+	"slices"
 	"sync"
 )
 
 // Workspace owns the caches shared by all snapshots and makes new snapshots
 // from edits. Its methods are safe for concurrent use.
 type Workspace struct {
-	mu       sync.Mutex
-	snap     *Snapshot
-	nextID   uint64
-	disk     *diskCache
-	lexes    *lexCache
-	entries  *entryCache
-	layout   *layout               // one position space for every unit (see layout)
-	roots    map[string]*fileEntry // newest root entry of each unit, for incremental reparse
-	graph    *includeGraph
-	graphMu  sync.Mutex // held while the include graph is scanned
-	evals    *evalCaches
-	pipeline Pipeline
-	index    *Index
-	mlirDir  once[string] // the machine's MLIR include directory
+	mu      sync.Mutex
+	snap    *Snapshot
+	nextID  uint64
+	disk    *diskCache
+	lexes   *lexCache
+	entries *entryCache
+	layout  *layout               // one position space for every unit (see layout)
+	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
+	graph   *includeGraph
+	graphMu sync.Mutex // held while the include graph is scanned
+	evals   *evalCaches
+	index   *Index
+	mlirDir once[string] // the machine's MLIR include directory
+	// onProject hears of each project configuration as it is read.
+	onProject func(*ProjectConfig, error)
+	// freshProjects makes the next snapshot look for project
+	// configurations again: one may have appeared.
+	freshProjects bool
+}
+
+// OnProjectConfig sets f to hear of each .tdls.yaml as a snapshot reads it,
+// with what is wrong in it; call it before the workspace is used.
+func (w *Workspace) OnProjectConfig(f func(*ProjectConfig, error)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.onProject = f
+	w.snap.projects = newProjectSet(f)
 }
 
 // NewWorkspace starts a workspace with cfg and no open files.
@@ -48,6 +62,16 @@ func (w *Workspace) Snapshot() *Snapshot {
 func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *Snapshot, changed map[string]bool) *Snapshot {
 	w.nextID++
 	s := &Snapshot{w: w, ID: w.nextID, cfg: cfg, overlays: overlays, disk: w.disk, units: map[string]*unitCall{}}
+	projectsChanged := old != nil && (w.freshProjects || old.projects.changed())
+	w.freshProjects = false
+	if old == nil || projectsChanged || cfgChanged(old.cfg, cfg) {
+		s.projects = newProjectSet(w.onProject)
+	} else {
+		s.projects = old.projects
+	}
+	if projectsChanged {
+		w.graph = nil
+	}
 	if old != nil && !cfgChanged(old.cfg, cfg) {
 		s.dbs, s.mlirDir = old.dbs, old.mlirDir
 	} else {
@@ -56,7 +80,7 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 			s.mlirDir = w.mlirDir.get(findMLIRIncludeDir)
 		}
 	}
-	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) {
+	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) && !projectsChanged {
 		// Units that contain no changed file stay valid.
 		old.mu.Lock()
 		for root, c := range old.units {
@@ -95,7 +119,8 @@ func cfgChanged(a, b Config) bool {
 		return true
 	}
 	return !(eq(a.Folders, b.Folders) && eq(a.IncludeDirs, b.IncludeDirs) &&
-		eq(a.CompileDatabases, b.CompileDatabases) && eq(a.Defines, b.Defines) && a.NoMLIRAutoDetect == b.NoMLIRAutoDetect)
+		eq(a.CompileDatabases, b.CompileDatabases) && eq(a.Defines, b.Defines) && a.NoMLIRAutoDetect == b.NoMLIRAutoDetect &&
+		slices.Equal(a.Severity, b.Severity))
 }
 
 func loadDatabases(cfg Config) []*CompileDatabase {
@@ -151,15 +176,19 @@ func (w *Workspace) CloseBuffer(path string) *Snapshot {
 }
 
 // FilesChanged reports files changed, created or deleted on disk. Created
-// files can change how includes resolve, so every unit is rebuilt then.
+// files can change how includes resolve, so every unit is rebuilt then; a
+// changed .tdls.yaml changes the configuration of the files below it.
 func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
+	projects := false
 	for _, p := range paths {
 		w.disk.forget(filepath.Clean(p))
+		projects = projects || filepath.Base(p) == ProjectConfigName
 	}
-	if created {
+	if created || projects {
 		// Who includes whom may have changed.
 		w.mu.Lock()
 		w.graph = nil
+		w.freshProjects = true
 		w.mu.Unlock()
 	}
 	return w.update(func(cfg *Config, ov map[string]*Overlay) map[string]bool {

@@ -104,11 +104,11 @@ def My_BadOp : Op<My_Dialect, "bad"> {
 		case strings.HasPrefix(code, "ods-format") && rangeText(text, d.Range) == "$y":
 			format = d.Severity == protocol.DiagnosticSeverityError
 		case code == "ods-summary-period":
-			period = d.Severity == protocol.DiagnosticSeverityWarning
+			period = d.Severity == protocol.DiagnosticSeverityHint
 		}
 	}
 	if !format || !period {
-		t.Fatalf("want an assemblyFormat error at $y and a summary warning: %s", messages(pub))
+		t.Fatalf("want an assemblyFormat error at $y and a summary hint (a style lint): %s", messages(pub))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"tdls/analysis"
+	"tdls/tablegen"
 )
 
 // indexToken is the $/progress token of the background index.
@@ -85,14 +86,13 @@ func (s *Server) publishSkipped(ctx context.Context, skipped []analysis.SkippedF
 			continue // its check says more
 		}
 		now[f.Path] = true
+		diags := []protocol.Diagnostic{}
+		for _, d := range snap.Report(f.Path, tablegen.Diagnostics{{Severity: tablegen.SeverityWarning,
+			Code: "file-not-indexed", Message: "not indexed: " + f.Err.Error()}}) {
+			diags = append(diags, protocol.Diagnostic{Severity: severity(d.Severity), Code: d.Code, Source: "tdls", Message: d.Message})
+		}
 		s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
-			URI: uriOf(f.Path),
-			Diagnostics: []protocol.Diagnostic{{
-				Severity: protocol.DiagnosticSeverityWarning,
-				Code:     "file-not-indexed",
-				Source:   "tdls",
-				Message:  "not indexed: " + f.Err.Error(),
-			}},
+			URI: uriOf(f.Path), Diagnostics: diags,
 		})
 	}
 	s.mu.Lock()

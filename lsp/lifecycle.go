@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"go.lsp.dev/protocol"
@@ -77,6 +78,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	s.state = stateRunning
 	s.mu.Unlock()
 	s.ws = analysis.NewWorkspace(s.config())
+	s.ws.OnProjectConfig(s.projectConfigRead)
 	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
 	s.log.Info("initialized", zap.Strings("folders", folders), zap.Any("config", s.config()))
 
@@ -116,6 +118,10 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 }
 
 func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
+	s.mu.Lock()
+	st := s.settings
+	s.mu.Unlock()
+	s.reportSettings(ctx, st)
 	go s.pullConfiguration(context.Background())
 	s.startIndex()
 	return nil
@@ -144,8 +150,12 @@ func (s *Server) pullConfiguration(ctx context.Context) {
 
 func (s *Server) applySettings(st settings) {
 	s.mu.Lock()
+	old := s.settings
 	s.settings = st
 	s.mu.Unlock()
+	if !maps.Equal(old.Severity, st.Severity) {
+		s.reportSettings(context.Background(), st)
+	}
 	s.reconfigure()
 }
 

@@ -23,6 +23,9 @@ type Options struct {
 	ExtraDirs        []string // --tablegen-extra-dir
 	CompileDatabases []string // --tablegen-compilation-database
 	Defines          []string
+	// Severity are --severity's rules, above the editor's settings and
+	// the project's .tdls.yaml.
+	Severity []analysis.SeverityRule
 	// NoMLIRAutoDetect keeps the server from adding the machine's MLIR
 	// include directory (tests stay hermetic with it).
 	NoMLIRAutoDetect bool

@@ -1,8 +1,14 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"tdls/analysis"
 )
@@ -18,6 +24,36 @@ type settings struct {
 	Preview    previewSettings   `json:"preview"`
 	MLIRTblgen string            `json:"mlirTblgen"`
 	InlayHints inlayHintSettings `json:"inlayHints"`
+	// Severity sets the level of codes, prefixes ("ods-format-*") or "*":
+	// off, hint, information, warning or error (analysis/policy.go).
+	Severity map[string]string `json:"severity"`
+}
+
+// severityRules are the Severity settings as policy rules, in pattern
+// order, and what is wrong with the others.
+func (st settings) severityRules() ([]analysis.SeverityRule, []string) {
+	var rules []analysis.SeverityRule
+	var problems []string
+	for pattern, level := range st.Severity {
+		r, err := analysis.NewSeverityRule(pattern, level, analysis.FromEditor)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		rules = append(rules, r)
+	}
+	sort.Slice(rules, func(i, j int) bool { return rules[i].Pattern < rules[j].Pattern })
+	sort.Strings(problems)
+	return rules, problems
+}
+
+// reportSettings tells the user what in the settings is ignored.
+func (s *Server) reportSettings(ctx context.Context, st settings) {
+	if _, problems := st.severityRules(); len(problems) > 0 {
+		msg := "tdls: ignoring severity settings: " + strings.Join(problems, "; ")
+		s.log.Warn("settings", zap.String("problem", msg))
+		s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
+	}
 }
 
 // parseSettings accepts {"tdls": {...}} or {...}.
@@ -33,7 +69,7 @@ func parseSettings(raw json.RawMessage) (settings, bool) {
 	}
 	var flat settings
 	if json.Unmarshal(raw, &flat) == nil && (flat.IncludeDirs != nil || flat.CompilationDatabases != nil ||
-		flat.Preview.Engine != "" || flat.MLIRTblgen != "" || flat.InlayHints.DRRArguments != nil) {
+		flat.Preview.Engine != "" || flat.MLIRTblgen != "" || flat.InlayHints.DRRArguments != nil || flat.Severity != nil) {
 		return flat, true
 	}
 	return settings{}, false
@@ -54,11 +90,26 @@ func (s *Server) config() analysis.Config {
 		}
 		return out
 	}
+	editorRules, _ := s.settings.severityRules()
 	return analysis.Config{
 		Folders:          append([]string(nil), s.folders...),
 		IncludeDirs:      append(abs(s.opts.ExtraDirs), abs(s.settings.IncludeDirs)...),
 		CompileDatabases: append(abs(s.opts.CompileDatabases), abs(s.settings.CompilationDatabases)...),
 		Defines:          s.opts.Defines,
+		Severity:         append(append([]analysis.SeverityRule(nil), s.opts.Severity...), editorRules...),
 		NoMLIRAutoDetect: s.opts.NoMLIRAutoDetect,
 	}
+}
+
+// projectConfigRead logs each .tdls.yaml the workspace reads, and shows
+// what is wrong in one.
+func (s *Server) projectConfigRead(cfg *analysis.ProjectConfig, err error) {
+	if err == nil {
+		s.log.Info("project configuration", zap.String("path", cfg.Path), zap.Strings("includeDirs", cfg.IncludeDirs),
+			zap.Strings("compilationDatabases", cfg.CompileDatabases), zap.Int("severity rules", len(cfg.Severity)))
+		return
+	}
+	msg := "tdls: " + err.Error() + " (the rest of the file applies)"
+	s.log.Warn("project configuration", zap.String("problem", msg))
+	s.notifyClient(context.Background(), "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 }

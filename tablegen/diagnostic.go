@@ -18,6 +18,8 @@ func (s Severity) String() string {
 		return "warning"
 	case SeverityInfo:
 		return "info"
+	case SeverityHint:
+		return "hint"
 	}
 	return "note"
 }

@@ -9,7 +9,7 @@ import (
 
 // Diagnostic is the JSON form of a diagnostic: an LSP Diagnostic plus the
 // file it belongs to. Severity is the word of the text form ("error",
-// "warning", "note").
+// "warning", "note", "hint").
 type Diagnostic struct {
 	File     string    `json:"file"`
 	Range    Range     `json:"range"`

@@ -34,13 +34,16 @@ func fileName(f *tablegen.File) string {
 }
 
 // SeverityLabel is the word LLVM's tools print for a severity: error,
-// warning or note.
+// warning or note (information); hints, which LLVM's tools do not have,
+// are "hint".
 func SeverityLabel(s tablegen.Severity) string {
 	switch s {
 	case tablegen.SeverityError:
 		return "error"
 	case tablegen.SeverityWarning:
 		return "warning"
+	case tablegen.SeverityHint:
+		return "hint"
 	}
 	return "note"
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"tdls/analysis"
 	"tdls/analysis/report"
@@ -22,17 +23,28 @@ func init() {
 	})
 }
 
-const checkUsage = `usage: tdls check [-I DIR]... [-D NAME]... [--format=text|json] [--syntax-only]
+const checkUsage = `usage: tdls check [-I DIR]... [-D NAME]... [--format=text|json|sarif] [--syntax-only]
+                  [--severity CODE=LEVEL]... [--werror] [--hints] [--config FILE | --no-config]
                   [--cpu-profile FILE] [--mem-profile FILE] FILE...
 
 Reads each FILE as the root of a translation unit, resolving includes as
-llvm-tblgen does (as written, then each -I directory in order), and prints
-every diagnostic. Exits 1 if any is an error, 2 on a bad command line.
+llvm-tblgen does (as written, then each -I directory in order, then the
+compile database entry and includeDirs of the project's .tdls.yaml), and
+prints every diagnostic. Exits 1 if any is an error, 2 on a bad command line
+or configuration.
 
   -I DIR, --include-dir DIR  add DIR to the include search path
   -D NAME                    define the preprocessor macro NAME
-  --format text|json         text (FILE:LINE:COL: ...) or LSP-shaped JSON
+  --format text|json|sarif   text (FILE:LINE:COL: ...), LSP-shaped JSON, or SARIF 2.1.0
   --syntax-only              stop after parsing
+  --severity CODE=LEVEL      report CODE (a code, a prefix ending in *, or *) as
+                             off, hint, information, warning or error; repeatable,
+                             above the .tdls.yaml's severity
+  --werror                   report warnings as errors (after --severity)
+  --hints                    print hints too (style lints are hints by default)
+  --config FILE              use FILE as the project configuration of every FILE
+  --no-config                use no .tdls.yaml (by default each FILE's nearest one:
+                             in its directory or the closest parent that has one)
   --cpu-profile FILE         write a CPU profile of the run (go tool pprof)
   --mem-profile FILE         write a heap profile at the end of the run
 `
@@ -42,6 +54,11 @@ type checkConfig struct {
 	includeDirs []string
 	defines     []string
 	syntaxOnly  bool
+	severity    []analysis.SeverityRule // --severity
+	werror      bool
+	hints       bool
+	configFile  string // --config
+	noConfig    bool
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -50,13 +67,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format, help := "text", false
 	opts := append(append(includeOptions(&cfg.includeDirs, &cfg.defines), prof.options()...),
 		option{names: []string{"format"}, value: true, set: func(v string) error {
-			if v != "text" && v != "json" {
-				return fmt.Errorf("want text or json, got %q", v)
+			if v != "text" && v != "json" && v != "sarif" {
+				return fmt.Errorf("want text, json or sarif, got %q", v)
 			}
 			format = v
 			return nil
 		}},
 		option{names: []string{"syntax-only"}, set: func(string) error { cfg.syntaxOnly = true; return nil }},
+		option{names: []string{"severity"}, value: true, set: func(v string) error {
+			r, err := analysis.ParseSeverityRule(v, analysis.FromCommandLine)
+			cfg.severity = append(cfg.severity, r)
+			return err
+		}},
+		option{names: []string{"werror", "Werror"}, set: func(string) error { cfg.werror = true; return nil }},
+		option{names: []string{"hints"}, set: func(string) error { cfg.hints = true; return nil }},
+		option{names: []string{"config"}, value: true, set: func(v string) error { cfg.configFile = v; return nil }},
+		option{names: []string{"no-config"}, set: func(string) error { cfg.noConfig = true; return nil }},
 		option{names: []string{"h", "help"}, set: func(string) error { help = true; return nil }},
 	)
 	defer func() {
@@ -75,6 +101,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	case len(files) == 0:
 		fmt.Fprintf(stderr, "tdls check: no input files\n%s", checkUsage)
 		return 2
+	case cfg.configFile != "" && cfg.noConfig:
+		fmt.Fprintf(stderr, "tdls check: --config and --no-config exclude each other\n")
+		return 2
+	}
+	projects := projectConfigs{explicit: cfg.configFile, none: cfg.noConfig, byPath: map[string]*project{}}
+	roots := make([]*project, len(files))
+	for i, path := range files {
+		if roots[i], err = projects.forFile(path); err != nil {
+			fmt.Fprintf(stderr, "tdls check: %v\n", err)
+			return 2
+		}
 	}
 
 	if err := prof.start(); err != nil {
@@ -83,13 +120,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	set := tablegen.NewSourceSet()
 	var diags []tablegen.Diagnostic
-	for _, path := range files {
-		diags = append(diags, checkFile(set, path, cfg)...)
+	for i, path := range files {
+		pipeline := roots[i].pipeline(cfg)
+		for _, d := range pipeline.Report(checkFile(set, path, cfg, roots[i])) {
+			if d.Severity != tablegen.SeverityHint || cfg.hints {
+				diags = append(diags, d)
+			}
+		}
 	}
-	diags = report.Ordered(set, pipeline.Report(diags))
-	write := report.WriteText
-	if format == "json" {
+	diags = report.Ordered(set, diags)
+	var write func(io.Writer, *tablegen.SourceSet, []tablegen.Diagnostic) error
+	switch format {
+	case "json":
 		write = report.WriteJSON
+	case "sarif":
+		write = writeSARIF
+	default:
+		write = report.WriteText
 	}
 	if err := write(stdout, set, diags); err != nil {
 		fmt.Fprintf(stderr, "tdls check: %v\n", err)
@@ -102,8 +149,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // checkFile reads path as a root, parses it with its include closure and
-// runs every unit check; an unreadable root is itself a diagnostic.
-func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen.Diagnostic {
+// runs every check of the pipeline; an unreadable root is itself a
+// diagnostic. The diagnostics are not reported yet (Pipeline.Report).
+func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *project) []tablegen.Diagnostic {
+	var pipeline analysis.Pipeline
 	data, err := tablegen.ReadInputFile(path)
 	if err != nil {
 		var pe *fs.PathError
@@ -120,7 +169,7 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen
 	}
 	root := set.AddFile(path, data)
 	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
-		Loader:  &tablegen.CommandLineLoader{IncludeDirs: cfg.includeDirs},
+		Loader:  &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)},
 		Defines: cfg.defines,
 	})
 	diags := append([]tablegen.Diagnostic(nil), pipeline.Syntax(u)...)
@@ -131,6 +180,71 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig) []tablegen
 	return diags
 }
 
-// pipeline is the check pipeline the server runs too (analysis.Pipeline),
-// with the diagnostics reported as the checks make them.
-var pipeline analysis.Pipeline
+// project is the .tdls.yaml that applies to a root file (nil: none).
+type project struct {
+	cfg *analysis.ProjectConfig
+	dbs []*analysis.CompileDatabase
+}
+
+// includeDirs are the project's directories for root, after -I: its
+// compile database entry, then includeDirs.
+func (p *project) includeDirs(root string) []string {
+	if p == nil {
+		return nil
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = root
+	}
+	return append(analysis.CompileDatabaseDirs(p.dbs, filepath.Clean(abs)), p.cfg.IncludeDirs...)
+}
+
+// pipeline is the check pipeline the server runs too, with the project's
+// severity rules under the command line's.
+func (p *project) pipeline(cfg checkConfig) analysis.Pipeline {
+	var rules []analysis.SeverityRule
+	if p != nil {
+		rules = append(rules, p.cfg.Severity...)
+	}
+	return analysis.Pipeline{Policy: &analysis.Policy{Rules: append(rules, cfg.severity...), Werror: cfg.werror}}
+}
+
+// projectConfigs finds the .tdls.yaml of each root file once per file.
+type projectConfigs struct {
+	explicit string // --config
+	none     bool   // --no-config
+	byPath   map[string]*project
+}
+
+func (pc *projectConfigs) forFile(path string) (*project, error) {
+	if pc.none {
+		return nil, nil
+	}
+	cfgPath := pc.explicit
+	if cfgPath == "" {
+		dir, err := filepath.Abs(filepath.Dir(path))
+		if err != nil {
+			return nil, err
+		}
+		if cfgPath = analysis.FindProjectConfig(dir); cfgPath == "" {
+			return nil, nil
+		}
+	}
+	if p, ok := pc.byPath[cfgPath]; ok {
+		return p, nil
+	}
+	cfg, err := analysis.LoadProjectConfig(cfgPath)
+	if err != nil {
+		return nil, err
+	}
+	p := &project{cfg: cfg}
+	for _, dbPath := range cfg.CompileDatabases {
+		db, err := analysis.LoadCompileDatabase(dbPath)
+		if err != nil {
+			return nil, fmt.Errorf("%s: compilationDatabases: %v", cfgPath, err)
+		}
+		p.dbs = append(p.dbs, db)
+	}
+	pc.byPath[cfgPath] = p
+	return p, nil
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"tdls/analysis"
 	"tdls/analysis/report"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -33,6 +34,7 @@ func loadEvaluated(cmd, file string, includes, defines []string, stderr io.Write
 		Defines: defines,
 	})
 	res = eval.Evaluate(u, eval.Options{})
+	var pipeline analysis.Pipeline
 	diags := pipeline.Report(append(append(tablegen.Diagnostics(nil), pipeline.Syntax(u)...), res.Diagnostics...))
 	if err := report.WriteText(stderr, set, report.Ordered(set, diags)); err != nil {
 		return nil, nil, false

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"tdls/analysis"
 	"tdls/lsp"
 )
 
@@ -41,6 +42,11 @@ func runServe(args []string) int {
 		{names: []string{"tablegen-extra-dir", "I"}, value: true, joined: true, set: list(&opts.ExtraDirs)},
 		{names: []string{"tablegen-compilation-database"}, value: true, set: list(&opts.CompileDatabases)},
 		{names: []string{"D"}, value: true, joined: true, set: list(&opts.Defines)},
+		{names: []string{"severity"}, value: true, set: func(v string) error {
+			r, err := analysis.ParseSeverityRule(v, analysis.FromCommandLine)
+			opts.Severity = append(opts.Severity, r)
+			return err
+		}},
 		{names: []string{"log-file"}, value: true, set: func(v string) error { logFile = v; return nil }},
 		{names: []string{"log-level", "log"}, value: true, set: func(v string) error { logLevel = v; return nil }},
 		// Accepted for drop-in compatibility with tblgen-lsp-server and

@@ -27,6 +27,7 @@ type Client struct {
 
 	mu       sync.Mutex
 	diags    map[protocol.DocumentURI][]Published
+	shown    []protocol.ShowMessageParams
 	waiters  []*waiter
 	versions map[protocol.DocumentURI]int32
 	// Configuration answers workspace/configuration requests.
@@ -39,6 +40,13 @@ type Client struct {
 	// sends "commitCharacters", "editRange", "insertTextFormat",
 	// "insertTextMode" and "data").
 	CompletionItemDefaults []string
+}
+
+// ShownMessages are the window/showMessage notifications received so far.
+func (c *Client) ShownMessages() []protocol.ShowMessageParams {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.ShowMessageParams(nil), c.shown...)
 }
 
 // Published is one publishDiagnostics notification and when it arrived.
@@ -115,6 +123,14 @@ func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 				}
 			}
 			c.waiters = keep
+			c.mu.Unlock()
+		}
+		return reply(ctx, nil, nil)
+	case "window/showMessage":
+		var p protocol.ShowMessageParams
+		if err := json.Unmarshal(req.Params(), &p); err == nil {
+			c.mu.Lock()
+			c.shown = append(c.shown, p)
 			c.mu.Unlock()
 		}
 		return reply(ctx, nil, nil)
