@@ -9,7 +9,7 @@ LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
 MLIR_INCLUDE := $(LLVM_DIR)/include
 TOY := examples/toy
 
-.PHONY: build demo test bench llvm dist dist-test
+.PHONY: build demo test bench llvm dist dist-test docs
 
 # -buildvcs=auto stamps the revision (tdls version) in a git checkout even
 # where GOFLAGS turns VCS stamping off.
@@ -39,6 +39,11 @@ test: llvm editors-test dist-test
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) test -timeout 60m -v ./... 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|[[:space:]]*--- PASS|PASS$$)/d'
+
+# docs/diagnostics.md: every diagnostic code, from the code registry (a
+# test fails when it is not up to date).
+docs:
+	$(GO) run ./cmd/tdls codes --format=markdown > docs/diagnostics.md
 
 # The release: archives for six platforms, a .vsix for each, SHA256SUMS.
 DIST ?= dist

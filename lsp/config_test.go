@@ -134,3 +134,21 @@ func TestServerSeverityPrecedenceAndProblems(t *testing.T) {
 	}
 	t.Errorf("the bad setting and the bad .tdls.yaml rule were not shown: %q", shown)
 }
+
+func TestSeveritySettingsParse(t *testing.T) {
+	for raw, want := range map[string]int{
+		`{"tdls": {"severity": {"drr-*": "off", "ods-summary-period": "error"}}}`: 2,
+		`{"severity": {"drr-*": "off"}}`:                                       1,
+		`{"tdls": {"severity": [], "includeDirs": ["a"]}}`:                     0,
+	} {
+		st, ok := parseSettings([]byte(raw))
+		if !ok || len(st.Severity) != want {
+			t.Errorf("%s: %v %+v", raw, ok, st)
+		}
+	}
+	st, _ := parseSettings([]byte(`{"tdls": {"severity": {"drr-*": "off", "nope": "error", "ods-summary-period": "loud"}}}`))
+	rules, problems := st.severityRules()
+	if len(rules) != 1 || rules[0].Pattern != "drr-*" || rules[0].Source != analysis.FromEditor || len(problems) != 2 {
+		t.Errorf("rules %+v, problems %q", rules, problems)
+	}
+}

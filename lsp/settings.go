@@ -26,7 +26,19 @@ type settings struct {
 	InlayHints inlayHintSettings `json:"inlayHints"`
 	// Severity sets the level of codes, prefixes ("ods-format-*") or "*":
 	// off, hint, information, warning or error (analysis/policy.go).
-	Severity map[string]string `json:"severity"`
+	Severity severitySettings `json:"severity"`
+}
+
+// severitySettings are the severity levels by pattern. Lua encodes an
+// empty table as [], which counts as none.
+type severitySettings map[string]string
+
+func (m *severitySettings) UnmarshalJSON(data []byte) error {
+	if string(data) == "[]" {
+		*m = severitySettings{}
+		return nil
+	}
+	return json.Unmarshal(data, (*map[string]string)(m))
 }
 
 // severityRules are the Severity settings as policy rules, in pattern

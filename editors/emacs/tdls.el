@@ -26,8 +26,8 @@
 ;;   (add-hook 'tablegen-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
 ;;
 ;; Settings: `tdls-server-path', `tdls-include-dirs',
-;; `tdls-compilation-databases', `tdls-preview-engine' (M-x customize-group
-;; RET tdls).
+;; `tdls-compilation-databases', `tdls-preview-engine', `tdls-severity'
+;; (M-x customize-group RET tdls).
 
 ;;; Code:
 
@@ -61,6 +61,16 @@ Empty: tdls looks under build*/ of the project."
   "What generates the previews: tdls's own emitter or mlir-tblgen."
   :type '(choice (const "auto") (const "native") (const "mlir-tblgen")))
 
+(defcustom tdls-severity nil
+  "Levels of diagnostic codes, as an alist of (PATTERN . LEVEL).
+PATTERN is a code (\"drr-result-types\"), a prefix ending in *
+\(\"ods-format-*\") or \"*\"; LEVEL is \"off\", \"hint\", \"information\",
+\"warning\" or \"error\".  The most specific pattern wins; these settings are
+above the project's .tdls.yaml.  `tdls codes' lists every code."
+  :type '(alist :key-type (string :tag "Code, prefix* or *")
+                :value-type (choice (const "off") (const "hint") (const "information")
+                                    (const "warning") (const "error"))))
+
 (defcustom tdls-preview-delay 0.3
   "Seconds after the last edit before a preview is regenerated."
   :type 'number)
@@ -74,9 +84,16 @@ Empty: tdls looks under build*/ of the project."
 
 (defun tdls--initialization-options (&rest _)
   "The settings tdls reads from initializationOptions."
-  (list :includeDirs (vconcat tdls-include-dirs)
-        :compilationDatabases (vconcat tdls-compilation-databases)
-        :preview (list :engine tdls-preview-engine)))
+  (append
+   (list :includeDirs (vconcat tdls-include-dirs)
+         :compilationDatabases (vconcat tdls-compilation-databases)
+         :preview (list :engine tdls-preview-engine))
+   (when tdls-severity
+     ;; A hash table: the patterns are JSON keys as written.
+     (let ((levels (make-hash-table :test #'equal)))
+       (dolist (rule tdls-severity)
+         (puthash (car rule) (cdr rule) levels))
+       (list :severity levels)))))
 
 ;;;; tablegen-mode, when the user has none
 

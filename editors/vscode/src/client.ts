@@ -91,7 +91,7 @@ export function createClient(server: ResolvedServer, output: vscode.OutputChanne
     ],
     initializationOptions: currentSettings(),
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,tablegen_compile_commands.yml}'),
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,tablegen_compile_commands.yml,.tdls.yaml}'),
     },
     middleware: {
       workspace: {

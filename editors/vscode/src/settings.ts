@@ -10,12 +10,25 @@ export interface ServerSettings {
   preview: { engine: PreviewEngine };
   mlirTblgen: string;
   inlayHints: { drrArguments: boolean };
+  // Levels by code, prefix* or *; the server checks them and says what it
+  // ignores.
+  severity: Record<string, string>;
 }
 
 const engines: readonly PreviewEngine[] = ['auto', 'native', 'mlir-tblgen'];
 
 // Settings that only take effect when the server process is started again.
 export const restartSettings = ['tdls.serverPath'];
+
+function stringMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (typeof x === 'string' && k.trim() !== '') out[k.trim()] = x.trim();
+    }
+  }
+  return out;
+}
 
 function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : [];
@@ -40,5 +53,6 @@ export function serverSettings(section: unknown, home: string, workspaceFolder?:
     preview: { engine },
     mlirTblgen: tblgen === '' ? '' : expand(tblgen),
     inlayHints: { drrArguments: hints.drrArguments !== false },
+    severity: stringMap(s.severity),
   };
 }

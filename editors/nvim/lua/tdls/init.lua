@@ -4,8 +4,9 @@
 --
 --   require('tdls').setup({
 --     cmd = { 'tdls', 'serve' },           -- or server_path = '/path/to/tdls'
---     settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
---     root_markers = { 'tablegen_compile_commands.yml', '.git' },
+--     settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' },
+--                  severity = { ['ods-summary-*'] = 'off', ['drr-result-types'] = 'error' } },
+--     root_markers = { '.tdls.yaml', 'tablegen_compile_commands.yml', '.git' },
 --     on_attach = function(client, bufnr) end,
 --     lsp_api = 'auto',                    -- or 'enable', 'start', 'start_client'
 --   })
@@ -27,7 +28,7 @@ local defaults = {
   server_path = nil,
   cmd = nil,
   settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
-  root_markers = { 'tablegen_compile_commands.yml', '.git' },
+  root_markers = { '.tdls.yaml', 'tablegen_compile_commands.yml', '.git' },
   on_attach = nil,
   capabilities = nil,
   preview_delay_ms = 300,

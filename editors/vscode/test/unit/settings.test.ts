@@ -11,6 +11,7 @@ test('settings pass through with variables expanded and relative paths kept', ()
       preview: { engine: 'native' },
       mlirTblgen: '~/llvm/bin/mlir-tblgen',
       inlayHints: { drrArguments: false },
+      severity: { 'ods-summary-*': 'off', ' drr-result-types ': 'error', '*': 'warning' },
       serverPath: 'x',
     },
     '/home/u',
@@ -22,13 +23,14 @@ test('settings pass through with variables expanded and relative paths kept', ()
     preview: { engine: 'native' },
     mlirTblgen: '/home/u/llvm/bin/mlir-tblgen',
     inlayHints: { drrArguments: false },
+    severity: { 'ods-summary-*': 'off', 'drr-result-types': 'error', '*': 'warning' },
   });
 });
 
 test('missing or malformed settings give the defaults', () => {
-  const defaults = { includeDirs: [], compilationDatabases: [], preview: { engine: 'auto' }, mlirTblgen: '', inlayHints: { drrArguments: true } };
+  const defaults = { includeDirs: [], compilationDatabases: [], preview: { engine: 'auto' }, mlirTblgen: '', inlayHints: { drrArguments: true }, severity: {} };
   assert.deepEqual(serverSettings(undefined, '/h'), defaults);
-  assert.deepEqual(serverSettings({ includeDirs: 'inc', compilationDatabases: [3, 'a.yml'], preview: { engine: 'clang' }, mlirTblgen: 7, inlayHints: { drrArguments: 'no' } }, '/h'), {
+  assert.deepEqual(serverSettings({ includeDirs: 'inc', compilationDatabases: [3, 'a.yml'], preview: { engine: 'clang' }, mlirTblgen: 7, inlayHints: { drrArguments: 'no' }, severity: ['x'] }, '/h'), {
     ...defaults,
     compilationDatabases: ['a.yml'],
   });
