@@ -123,14 +123,13 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 	return out
 }
 
-// IsStyle reports a best-practice warning: the build and the program do
-// not depend on it. A name in DeclareOpInterfaceMethods that is not a
-// method declares nothing (MLIR's own files keep some, for methods since
-// removed).
+// IsStyle reports a style lint (CodeInfo.Style in Codes): a convention
+// the build and the program do not depend on.
 func IsStyle(code string) bool {
-	switch code {
-	case "ods-summary-period", "ods-unnamed-operand", "ods-unnamed-result", "ods-declare-unknown-method":
-		return true
+	for _, c := range Codes() {
+		if c.Code == code {
+			return c.Style
+		}
 	}
 	return false
 }

@@ -24,6 +24,9 @@ func Codes() []tablegen.CodeInfo {
 	w := func(code, summary, example string) tablegen.CodeInfo {
 		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityWarning, Summary: summary, Prelude: Prelude, Example: example}
 	}
+	build := func(code, summary, example string) tablegen.CodeInfo {
+		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityError, BreaksBuild: true, Summary: summary, Prelude: Prelude, Example: example}
+	}
 	style := func(code, summary, example string) tablegen.CodeInfo {
 		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityWarning, Style: true, Summary: summary, Prelude: Prelude, Example: example}
 	}
@@ -112,6 +115,45 @@ func Codes() []tablegen.CodeInfo {
 			"def WidthOpInterface : OpInterface<\"WidthOpInterface\"> {\n  let methods = [InterfaceMethod<\"sets the width\", \"void\", \"setWidth\", (ins I32:$width)>];\n}\n"),
 		e("ods-interface-verify-trait", "a method named verifyTrait in an op, attribute or type interface (use the verify field)",
 			"def WidthOpInterface : OpInterface<\"WidthOpInterface\"> {\n  let methods = [InterfaceMethod<\"verifies\", \"::llvm::LogicalResult\", \"verifyTrait\", (ins \"::mlir::Operation *\":$op)>];\n}\n"),
+
+		// What mlir-tblgen accepts but the C++ build or the program rejects
+		// (ods/buildproof_test.go compiles or runs each).
+		w("ods-dialect-name", "a dialect name that is not a valid dialect namespace: MLIR rejects it when the dialect loads",
+			"def Other_Dialect : Dialect { let name = \"test-ops\"; let cppNamespace = \"::other\"; }\n"),
+		build("ods-dialect-namespace", "a dialect cppNamespace that is not a C++ namespace (::a::b): the dialect class does not compile",
+			"def Other_Dialect : Dialect { let name = \"other\"; let cppNamespace = \"::other::\"; }\n"),
+		w("ods-dialect-asm-hooks", "an attribute or type with a mnemonic whose dialect has no parser/printer hooks for it: parsing it fails at run time",
+			"def Test_BoxAttr : AttrDef<Test_Dialect, \"Box\"> {\n  let mnemonic = \"box\";\n  let parameters = (ins \"int\":$width);\n  let assemblyFormat = \"`<` $width `>`\";\n}\n"),
+		build("ods-enum-attr-class", "an EnumAttr and its enum's own specialized attribute generate the same class",
+			"def Test_Kind : I32EnumAttr<\"Kind\", \"a kind\", [I32EnumAttrCase<\"Fast\", 0>]> { let cppNamespace = \"::test\"; }\ndef Test_KindAttr : EnumAttr<Test_Dialect, Test_Kind, \"kind\">;\n"),
+		build("ods-enum-duplicate-symbol", "two enum cases with the same symbol: the C++ enum declares it twice",
+			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0>, I32EnumCase<\"Fast\", 1, \"fast\">]> { let cppNamespace = \"::test\"; }\n"),
+		build("ods-enum-duplicate-value", "two enum cases with the same value: the generated switch does not compile",
+			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0>, I32EnumCase<\"Slow\", 0>]> { let cppNamespace = \"::test\"; }\n"),
+		w("ods-enum-duplicate-string", "two enum cases written the same: the second does not survive printing and parsing",
+			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0, \"quick\">, I32EnumCase<\"Slow\", 1, \"quick\">]> { let cppNamespace = \"::test\"; }\n"),
+		build("ods-enum-value-range", "an enum case value that does not fit the underlying type",
+			"def Test_Flags : I8BitEnum<\"Flags\", \"flags\", [I8BitEnumCase<\"Read\", 1>, I8BitEnumCase<\"All\", 256>]> { let cppNamespace = \"::test\"; }\n"),
+		build("ods-interface-unnamed-argument", "an interface method argument without a name: the forwarding calls do not compile",
+			"def WidthOpInterface : OpInterface<\"WidthOpInterface\"> {\n  let cppNamespace = \"::test\";\n  let methods = [InterfaceMethod<\"sets the width\", \"void\", \"setWidth\", (ins \"unsigned\")>];\n}\n"),
+		build("ods-interface-duplicate-method", "two interface methods with the same name and argument types",
+			"def WidthOpInterface : OpInterface<\"WidthOpInterface\"> {\n  let cppNamespace = \"::test\";\n  let methods = [\n    InterfaceMethod<\"sets the width\", \"void\", \"setWidth\", (ins \"unsigned\":$width)>,\n    InterfaceMethod<\"sets the width in bits\", \"void\", \"setWidth\", (ins \"unsigned\":$bits)>\n  ];\n}\n"),
+		build("ods-interface-placeholder", "a $_op, $_attr, $_type or $_self placeholder that the interface does not substitute there",
+			"def RangeAttrInterface : AttrInterface<\"RangeAttrInterface\"> {\n  let cppNamespace = \"::test\";\n  let methods = [InterfaceMethod<\"the lower bound\", \"int64_t\", \"getLower\", (ins), [{}], [{ return $_op.getLowerBound(); }]>];\n}\n"),
+		style("ods-declare-unknown-method", "a name in DeclareOpInterfaceMethods that is not a method of the interface: it declares nothing",
+			"def WidthOpInterface : OpInterface<\"WidthOpInterface\"> {\n  let cppNamespace = \"::test\";\n  let methods = [InterfaceMethod<\"the width\", \"unsigned\", \"getWidth\", (ins), [{}], [{ return 32; }]>];\n}\ndef ConstOp : Test_Op<\"const\", [DeclareOpInterfaceMethods<WidthOpInterface, [\"getBitWidth\"]>]>;\n"),
+		build("ods-pass-option-default", "a pass option default that does not convert to the option's type",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"maxDepth\", \"max-depth\", \"unsigned\", \"\\\"4\\\"\", \"how deep to go\">];\n}\n"),
+		build("ods-pass-list-default", "a list option with a default value (ListOption takes none)",
+			"def Test_Sizes : ListOption<\"sizes\", \"sizes\", \"int64_t\", \"tile sizes\"> { let defaultValue = \"8\"; }\ndef TestPass : Pass<\"test-pass\"> { let options = [Test_Sizes]; }\n"),
+		build("ods-pass-duplicate-member", "two options or statistics of a pass with the same C++ name",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"numVisited\", \"num-visited\", \"unsigned\", \"0\", \"a limit\">];\n  let statistics = [Statistic<\"numVisited\", \"visited\", \"ops visited\">];\n}\n"),
+		w("ods-pass-duplicate-option", "two options of a pass with the same flag: creating the pass aborts",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [\n    Option<\"lower\", \"bound\", \"int\", \"0\", \"the lower bound\">,\n    Option<\"upper\", \"bound\", \"int\", \"8\", \"the upper bound\">\n  ];\n}\n"),
+		w("ods-pass-duplicate-argument", "two passes with the same argument: registering both aborts",
+			"def FoldPass : Pass<\"test-fold\">;\ndef FuseOpsPass : Pass<\"test-fold\">;\n"),
+		w("ods-pass-dependent-dialect", "a dependent dialect that is not a dialect class name: the generated registry.insert does not compile",
+			"def TestPass : Pass<\"test-pass\"> { let dependentDialects = [\"arith\"]; }\n"),
 
 		// Assembly formats of ops, attributes and types.
 		e("ods-format-syntax", "an assemblyFormat that does not lex or parse (an unknown directive, a bad literal or variable)",

@@ -10,8 +10,12 @@ type CodeInfo struct {
 	Severity Severity // what the check raises it as
 	// Style marks a convention of the ODS manual rather than a problem of
 	// code that builds: reported as a hint unless configured otherwise.
-	Style   bool
-	Summary string // one line: what the code means
+	Style bool
+	// BreaksBuild marks an error that LLVM's tools accept but whose
+	// generated C++ does not compile (each proven by its layer's tests
+	// with g++), rather than one they reject.
+	BreaksBuild bool
+	Summary     string // one line: what the code means
 	// Example is a .td file that raises the code, written after Prelude
 	// (shared by the examples of a layer: the includes and definitions
 	// they build on). Empty when no single file can: Situation then says

@@ -120,6 +120,9 @@ func writeCodeDetails(w io.Writer, codes []tablegen.CodeInfo) {
 		if c.Style {
 			fmt.Fprintf(w, "  a style lint: its check raises it as a %s, reported as a hint unless configured\n", c.Severity)
 		}
+		if c.BreaksBuild {
+			fmt.Fprintln(w, "  mlir-tblgen accepts it; the C++ it generates does not compile")
+		}
 		if c.Example == "" {
 			fmt.Fprintf(w, "  raised by: %s\n", c.Situation)
 			continue
@@ -189,7 +192,9 @@ Each example is a whole .td file (its layer's prelude, then the lines
 shown) that raises the code when checked with MLIR 22's include directory
 (`+"`tdls check -I /usr/lib/llvm-22/include example.td`"+`; `+"`tdls codes CODE`"+` prints
 it whole); every example of an error is rejected by LLVM 22's own tools as
-well. Tests check both.
+well, except those of errors LLVM's tools accept but whose generated C++
+does not compile (proven with g++ by the layer's tests). Tests check all
+of this.
 
 `)
 	preludes := map[string]string{}
@@ -227,9 +232,12 @@ well. Tests check both.
 		fmt.Fprintln(w)
 		for _, c := range g.Codes {
 			fmt.Fprintf(w, "### %s\n\n%s.", c.Code, upperFirst(c.Summary))
-			if c.Style {
+			switch {
+			case c.Style:
 				fmt.Fprintf(w, " A style lint: a hint unless configured.")
-			} else {
+			case c.BreaksBuild:
+				fmt.Fprintf(w, " Reported as %s: mlir-tblgen accepts it, the C++ it generates does not compile.", article(defaultLevel(c)))
+			default:
 				fmt.Fprintf(w, " Reported as %s.", article(defaultLevel(c)))
 			}
 			fmt.Fprint(w, "\n\n")
