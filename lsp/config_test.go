@@ -138,8 +138,8 @@ func TestServerSeverityPrecedenceAndProblems(t *testing.T) {
 func TestSeveritySettingsParse(t *testing.T) {
 	for raw, want := range map[string]int{
 		`{"tdls": {"severity": {"drr-*": "off", "ods-summary-period": "error"}}}`: 2,
-		`{"severity": {"drr-*": "off"}}`:                                       1,
-		`{"tdls": {"severity": [], "includeDirs": ["a"]}}`:                     0,
+		`{"severity": {"drr-*": "off"}}`:                                          1,
+		`{"tdls": {"severity": [], "includeDirs": ["a"]}}`:                        0,
 	} {
 		st, ok := parseSettings([]byte(raw))
 		if !ok || len(st.Severity) != want {
