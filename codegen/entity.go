@@ -418,10 +418,10 @@ func cutMarkdown(out string, match func(string) bool) (string, bool) {
 // entityLabels are the names the request's entity goes by in generated
 // output: the name as given and, for the def it names (by def name, op
 // name or C++ class), its C++ class, op name, interface, enum or pass
-// names.
-func entityLabels(req GenRequest, gen GeneratorInfo) []string {
+// names; dialect reports that the entity is a dialect.
+func entityLabels(req GenRequest, gen GeneratorInfo) (labels []string, dialect bool) {
 	name := req.Entity
-	labels := []string{name}
+	labels = []string{name}
 	add := func(ls ...string) {
 		for _, l := range ls {
 			if l != "" {
@@ -431,11 +431,11 @@ func entityLabels(req GenRequest, gen GeneratorInfo) []string {
 	}
 	res := req.Result
 	if res == nil {
-		return labels
+		return labels, false
 	}
 	if gen.Name == "rewriters" {
 		add(structNameOf(res, Options{InputName: req.File}, name))
-		return labels
+		return labels, false
 	}
 	m := req.Ops
 	if m == nil {
@@ -443,7 +443,7 @@ func entityLabels(req GenRequest, gen GeneratorInfo) []string {
 	}
 	if op := findOp(m, name); op != nil {
 		add(op.CppClass, op.Name, op.Def.NameString(), newOpView(op).qualClass())
-		return labels
+		return labels, false
 	}
 	def := res.Def(name)
 	if def == nil {
@@ -460,7 +460,7 @@ func entityLabels(req GenRequest, gen GeneratorInfo) []string {
 		}
 	}
 	if def == nil {
-		return labels
+		return labels, false
 	}
 	add(def.NameString())
 	for _, f := range []string{"cppClassName", "className", "cppInterfaceName", "argument"} {
@@ -470,6 +470,7 @@ func entityLabels(req GenRequest, gen GeneratorInfo) []string {
 	}
 	if def.IsA("Dialect") {
 		add(strings.ReplaceAll(def.NameString(), "_", ""))
+		return labels, true
 	}
-	return labels
+	return labels, false
 }
