@@ -68,7 +68,8 @@ func (op *Op) Markdown() string {
 }
 
 // Markdown describes an argument for a hover: kind, constraint and its
-// summary, flags, and the C++ accessors generated for it.
+// summary, and flags. (The accessors generated for it come from the
+// emitter, in codegen.)
 func (a *Arg) Markdown() string {
 	var b strings.Builder
 	b.WriteString("**" + a.kindText() + "** `" + plainName(a.Name) + "`: " + constraintText(a.Constraint, a.Summary) + "\n")
@@ -77,13 +78,6 @@ func (a *Arg) Markdown() string {
 	}
 	if a.DefaultValued {
 		b.WriteString("\nDefault value: `" + a.DefaultValue + "`\n")
-	}
-	if acc := a.Accessors(); len(acc) > 0 {
-		b.WriteString("\n```cpp\n")
-		for _, x := range acc {
-			b.WriteString(x.Signature + ";\n")
-		}
-		b.WriteString("```\n")
 	}
 	return b.String()
 }
@@ -99,9 +93,6 @@ func (v *Value) Markdown() string {
 	}
 	var b strings.Builder
 	b.WriteString("**" + kind + "** `" + plainName(v.Name) + "`: " + constraintText(v.Constraint, v.Summary) + "\n")
-	if acc := v.Accessors(); len(acc) > 0 {
-		b.WriteString("\n```cpp\n" + acc[0].Signature + ";\n```\n")
-	}
 	return b.String()
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"tdls/analysis"
+	"tdls/codegen"
 	"tdls/drr"
 	"tdls/ods"
 	"tdls/tablegen"
@@ -42,22 +43,22 @@ func opEntityHover(v *analysis.FileView, m *analysis.Models, p tablegen.Pos) (Ho
 	for _, op := range m.Ops.Ops {
 		for _, a := range op.Args {
 			if a.Name == name && in(a.Range) {
-				return HoverResult{Range: tok.Range(), Markdown: a.Markdown() + "\nof `" + op.Name + "`"}, true
+				return HoverResult{Range: tok.Range(), Markdown: a.Markdown() + accessorsMarkdown(op, name) + "\nof `" + op.Name + "`"}, true
 			}
 		}
 		for _, r := range op.Results {
 			if r.Name == name && in(r.Range) {
-				return HoverResult{Range: tok.Range(), Markdown: r.Markdown() + "\nof `" + op.Name + "`"}, true
+				return HoverResult{Range: tok.Range(), Markdown: r.Markdown() + accessorsMarkdown(op, name) + "\nof `" + op.Name + "`"}, true
 			}
 		}
 		for _, r := range op.Regions {
 			if r.Name == name && in(r.Range) {
-				return HoverResult{Range: tok.Range(), Markdown: entityMarkdown("region", r.Name, r.Summary, r.Accessors(), op)}, true
+				return HoverResult{Range: tok.Range(), Markdown: entityMarkdown("region", r.Name, r.Summary, op)}, true
 			}
 		}
 		for _, s := range op.Successors {
 			if s.Name == name && in(s.Range) {
-				return HoverResult{Range: tok.Range(), Markdown: entityMarkdown("successor", s.Name, s.Summary, s.Accessors(), op)}, true
+				return HoverResult{Range: tok.Range(), Markdown: entityMarkdown("successor", s.Name, s.Summary, op)}, true
 			}
 		}
 	}
@@ -91,30 +92,41 @@ func inheritedEntityHover(v *analysis.FileView, m *analysis.Models, i int) (Hove
 			of += " and every op made from `" + owner + "`"
 		}
 		if a := op.Arg(name); a != nil && dag == "ins" {
-			return HoverResult{Range: tok.Range(), Markdown: a.Markdown() + of}, true
+			return HoverResult{Range: tok.Range(), Markdown: a.Markdown() + accessorsMarkdown(op, name) + of}, true
 		}
 		if r := op.Result(name); r != nil && dag == "outs" {
-			return HoverResult{Range: tok.Range(), Markdown: r.Markdown() + of}, true
+			return HoverResult{Range: tok.Range(), Markdown: r.Markdown() + accessorsMarkdown(op, name) + of}, true
 		}
 	}
 	return HoverResult{}, false
 }
 
-func entityMarkdown(kind, name, summary string, acc []ods.Accessor, op *ods.Op) string {
+func entityMarkdown(kind, name, summary string, op *ods.Op) string {
 	var b strings.Builder
 	b.WriteString("**" + kind + "** `" + name + "`")
 	if summary != "" {
 		b.WriteString(": " + summary)
 	}
 	b.WriteString("\n")
-	if len(acc) > 0 {
-		b.WriteString("\n```cpp\n")
-		for _, x := range acc {
-			b.WriteString(x.Signature + ";\n")
-		}
-		b.WriteString("```\n")
+	return b.String() + accessorsMarkdown(op, name) + "\nof `" + op.Name + "`"
+}
+
+// accessorsMarkdown lists the methods the generated op class declares for
+// the op's argument, result, region or successor called name, as the
+// op-declaration emitter writes them; nothing when the op has errors that
+// keep it from being generated.
+func accessorsMarkdown(op *ods.Op, name string) string {
+	acc, err := codegen.OpAccessors(op, name)
+	if err != nil || len(acc) == 0 {
+		return ""
 	}
-	return b.String() + "\nof `" + op.Name + "`"
+	var b strings.Builder
+	b.WriteString("\n```cpp\n")
+	for _, a := range acc {
+		b.WriteString(a.Declaration + ";\n")
+	}
+	b.WriteString("```\n")
+	return b.String()
 }
 
 // opLocation is where op is defined.
