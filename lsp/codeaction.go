@@ -68,6 +68,16 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 			Command: &protocol.Command{Title: "Show generated rewriter", Command: showGeneratedRewriterCommand, Arguments: []any{target}},
 		})
 	}
+	if e := pt.Entity; e.Kind != "" && len(p.Context.Only) == 0 {
+		for _, view := range pt.Views {
+			title := "Show generated " + ide.ViewNoun(view)
+			target := map[string]any{"uri": p.TextDocument.URI, "position": p.Range.Start, "name": e.Name, "generator": view}
+			out = append(out, protocol.CodeAction{
+				Title:   title,
+				Command: &protocol.Command{Title: title, Command: showGeneratedCommand, Arguments: []any{target}},
+			})
+		}
+	}
 	if pt.FileHasPatterns && wants(protocol.Source) {
 		out = append(out, protocol.CodeAction{
 			Title: "Show all generated rewriters",

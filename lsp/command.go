@@ -13,15 +13,21 @@ import (
 	"go.lsp.dev/protocol"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 	"tdls/codegen"
 )
 
-// showGeneratedRewriterCommand previews the C++ of a pattern or a file.
-const showGeneratedRewriterCommand = "tdls.showGeneratedRewriter"
+// showGeneratedCommand previews the output of a generator, or a view
+// (decls, defs, doc) of an entity; showGeneratedRewriterCommand the C++
+// of a pattern or a file's patterns. Both take a previewTarget.
+const (
+	showGeneratedCommand         = "tdls.showGenerated"
+	showGeneratedRewriterCommand = "tdls.showGeneratedRewriter"
+)
 
 // commands are the workspace/executeCommand commands, advertised in
 // initialize.
-var commands = []string{showGeneratedRewriterCommand, showLocationCommand}
+var commands = []string{showGeneratedCommand, showGeneratedRewriterCommand, showLocationCommand}
 
 func init() { handle("workspace/executeCommand", executeCommand) }
 
@@ -36,16 +42,19 @@ func executeCommand(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 	switch p.Command {
 	case showLocationCommand:
 		return s.showLocation(ctx, p.Arguments)
-	case showGeneratedRewriterCommand:
-		t, err := commandTarget(p.Arguments)
+	case showGeneratedCommand, showGeneratedRewriterCommand:
+		t, err := commandTarget(p.Command, p.Arguments)
 		if err != nil {
 			return nil, err
+		}
+		if p.Command == showGeneratedCommand && t.Generator == "" && t.Kind == "" {
+			t.Generator = ide.ViewDecls
 		}
 		g, err := s.generate(ctx, snap, t)
 		if err != nil {
 			return nil, err
 		}
-		if err := s.showGenerated(ctx, g); err != nil {
+		if err := s.showGenerated(ctx, g.Generated); err != nil {
 			return nil, err
 		}
 		return g, nil
@@ -54,11 +63,12 @@ func executeCommand(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 }
 
 // commandTarget reads the command's arguments: [{uri, position?, name?,
-// kind?}], [{textDocument: {uri}, position}] or [uri, position?].
-func commandTarget(args []json.RawMessage) (previewTarget, error) {
+// generator?, kind?}], [{textDocument: {uri}, position}] or [uri,
+// position?, generator?].
+func commandTarget(command string, args []json.RawMessage) (previewTarget, error) {
 	var t previewTarget
 	if len(args) == 0 {
-		return t, jsonrpc2.NewError(jsonrpc2.InvalidParams, showGeneratedRewriterCommand+" needs a document")
+		return t, jsonrpc2.NewError(jsonrpc2.InvalidParams, command+" needs a document")
 	}
 	var uri string
 	if json.Unmarshal(args[0], &uri) == nil {
@@ -69,6 +79,11 @@ func commandTarget(args []json.RawMessage) (previewTarget, error) {
 				return t, jsonrpc2.NewError(jsonrpc2.InvalidParams, "second argument: "+err.Error())
 			}
 			t.Position = &pos
+		}
+		if len(args) > 2 {
+			if err := json.Unmarshal(args[2], &t.Generator); err != nil {
+				return t, jsonrpc2.NewError(jsonrpc2.InvalidParams, "third argument: "+err.Error())
+			}
 		}
 		return t, nil
 	}
@@ -124,9 +139,16 @@ func writePreview(g codegen.Generated) (string, error) {
 	}
 	name := strings.Trim(unsafeFileChars.ReplaceAllString(g.Title, "_"), "_")
 	if name == "" {
-		name = "rewriter"
+		name = "generated"
 	}
-	path := filepath.Join(dir, name+".cpp")
-	text := fmt.Sprintf("// %s (engine: %s)\n%s", g.Title, g.Engine, g.Text)
+	ext, comment := ".cpp", "// %s (engine: %s)\n"
+	switch g.Language {
+	case "markdown":
+		ext, comment = ".md", "<!-- %s (engine: %s) -->\n"
+	case "python":
+		ext, comment = ".py", "# %s (engine: %s)\n"
+	}
+	path := filepath.Join(dir, name+ext)
+	text := fmt.Sprintf(comment, g.Title, g.Engine) + g.Text
 	return path, os.WriteFile(path, []byte(text), 0o644)
 }

@@ -12,7 +12,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"tdls/codegen"
 	"tdls/lsp/lsptest"
 )
 
@@ -89,9 +88,9 @@ func TestPreviewCodeActions(t *testing.T) {
 
 func pair(a, b int) [2]int { return [2]int{a, b} }
 
-func (s *session) generated(params map[string]any) codegen.Generated {
+func (s *session) generated(params map[string]any) generatedResult {
 	s.t.Helper()
-	var g codegen.Generated
+	var g generatedResult
 	if err := s.call("tdls/generatedCode", params, &g); err != nil {
 		s.t.Fatal(err)
 	}
@@ -119,7 +118,7 @@ func TestGeneratedCodeRequest(t *testing.T) {
 		!strings.Contains(all.Text, "populateWithGenerated") {
 		t.Fatalf("whole file: %.300s", all.Text)
 	}
-	var none codegen.Generated
+	var none generatedResult
 	err := s.call("tdls/generatedCode", map[string]any{"uri": u, "position": map[string]any{"line": 0, "character": 0}, "kind": "rewriter"}, &none)
 	if err == nil || !strings.Contains(err.Error(), "no DRR pattern") {
 		t.Errorf("preview outside a pattern: %v %+v", err, none)
@@ -174,7 +173,7 @@ func TestShowGeneratedRewriterCommand(t *testing.T) {
 	s, shown := startShowing(t, files, nativeEngine)
 	s.open("ToyPatterns.td")
 	u := uri.File(s.path("ToyPatterns.td"))
-	var g codegen.Generated
+	var g generatedResult
 	if err := s.call("workspace/executeCommand", map[string]any{
 		"command":   "tdls.showGeneratedRewriter",
 		"arguments": []any{map[string]any{"uri": u, "name": "ScaleScaleOptPattern", "kind": "rewriter"}},
@@ -236,9 +235,159 @@ func TestInitializeAdvertisesCommandsAndCodeActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	caps := res.Capabilities
-	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGeneratedRewriter,tdls.showLocation" ||
+	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGenerated,tdls.showGeneratedRewriter,tdls.showLocation" ||
 		strings.Join(caps.CodeActionProvider.CodeActionKinds, ",") != "quickfix,source" {
 		t.Fatalf("capabilities: %s", raw)
 	}
 	_ = c.Shutdown(ctx)
+}
+
+// On an op, the editor offers its declarations, definitions and
+// documentation; the action's target asks for them by the op's def name.
+func TestGeneratedCodeActionsOnEntities(t *testing.T) {
+	needMLIR(t)
+	files := toyFiles(t)
+	s := start(t, files, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
+	s.open("ToyOps.td")
+	s.open("ToyDialect.td")
+	actionsAt := func(file, needle string, delta int) map[string]protocol.CodeAction {
+		line, col := posOf(t, files[file], needle, 0, delta)
+		p := protocol.Position{Line: uint32(line), Character: uint32(col)}
+		out := map[string]protocol.CodeAction{}
+		for _, a := range s.codeActions(file, protocol.Range{Start: p, End: p}) {
+			out[a.Title] = a
+		}
+		return out
+	}
+	for _, at := range []struct{ file, needle, def string }{
+		{"ToyOps.td", "def Toy_NegOp", "Toy_NegOp"},
+		{"ToyOps.td", "F64Tensor:$input);\n  let results = (outs F64Tensor:$result);\n  let assemblyFormat = \"$input attr-dict `:` type($input)\"", "Toy_NegOp"},
+		{"ToyDialect.td", "def Toy_Dialect", "Toy_Dialect"},
+	} {
+		acts := actionsAt(at.file, at.needle, 5)
+		for view, title := range map[string]string{"decls": "Show generated declarations", "defs": "Show generated definitions", "doc": "Show generated documentation"} {
+			a, ok := acts[title]
+			if !ok || a.Command == nil || a.Command.Command != "tdls.showGenerated" || len(a.Command.Arguments) != 1 {
+				t.Fatalf("%s at %q: no %q action: %v", at.file, at.needle, title, acts)
+			}
+			arg, _ := json.Marshal(a.Command.Arguments[0])
+			var target previewTarget
+			if err := json.Unmarshal(arg, &target); err != nil || target.Generator != view || target.Name != at.def || target.URI != uri.File(s.path(at.file)) {
+				t.Errorf("%q arguments: %s", title, arg)
+			}
+		}
+		if _, ok := acts["Show generated rewriter"]; ok {
+			t.Errorf("rewriter preview offered on %s", at.def)
+		}
+	}
+	if acts := actionsAt("ToyOps.td", "#ifndef TOY_OPS", 0); len(acts) != 0 {
+		t.Errorf("actions outside every def: %v", acts)
+	}
+}
+
+// tdls/generatedCode takes a generator or a view of the entity at a
+// position or named, and answers what it generated and for what.
+func TestGeneratedCodeOfEntities(t *testing.T) {
+	needMLIR(t)
+	if _, err := os.Stat(mlirTblgenBin); err != nil {
+		t.Skipf("SKIP: %s not installed", mlirTblgenBin)
+	}
+	files := toyFiles(t)
+	s := start(t, files, Options{ExtraDirs: []string{llvmInclude}}, map[string]any{"mlirTblgen": mlirTblgenBin}, nil)
+	edited := strings.Replace(files["ToyOps.td"], "(ins F64Tensor:$input);", "(ins F64Tensor:$input, F64Attr:$unsavedFactor);", 1)
+	s.open("ToyOps.td", edited)
+	u := uri.File(s.path("ToyOps.td"))
+	line, col := posOf(t, edited, "def Toy_NegOp", 0, 6)
+	at := map[string]any{"line": line, "character": col}
+
+	decls := s.generated(map[string]any{"uri": u, "position": at, "generator": "decls"})
+	if decls.Generator != "op-decls" || decls.Engine != "native" || decls.Entity == nil || decls.Entity.Kind != "op" || decls.Entity.Name != "Toy_NegOp" ||
+		decls.Entity.Label != "toy.neg" || !strings.Contains(decls.Text, "class NegOp : public ::mlir::Op<NegOp") ||
+		!strings.Contains(decls.Text, "getUnsavedFactorAttr()") || strings.Contains(decls.Text, "class AddOp ") {
+		t.Fatalf("declarations of the op at a position: %+v", decls)
+	}
+	if byGen := s.generated(map[string]any{"uri": u, "name": "toy.neg", "generator": "op-decls"}); byGen.Text != decls.Text {
+		t.Errorf("op-decls by op name differs from decls at the position:\n%s", byGen.Text)
+	}
+	defs := s.generated(map[string]any{"uri": u, "position": at, "generator": "defs"})
+	if defs.Generator != "op-defs" || defs.Engine != "mlir-tblgen" || !strings.Contains(defs.Tool, "mlir-tblgen") ||
+		!strings.Contains(defs.Text, "NegOp::getUnsavedFactor()") || strings.Contains(defs.Text, "AddOp::") {
+		t.Fatalf("definitions of the op by mlir-tblgen on the unsaved buffer: %+v", defs)
+	}
+	doc := s.generated(map[string]any{"uri": u, "position": at, "generator": "doc"})
+	if doc.Generator != "op-doc" || doc.Language != "markdown" || !strings.Contains(doc.Text, "toy.neg") || !strings.Contains(doc.Text, "unsavedFactor") ||
+		strings.Contains(doc.Text, "toy.add") {
+		t.Fatalf("documentation of the op: %+v", doc)
+	}
+	whole := s.generated(map[string]any{"uri": u, "generator": "op-decls"})
+	if whole.Entity != nil || !strings.Contains(whole.Text, "#ifdef GET_OP_CLASSES") || !strings.Contains(whole.Text, "class AddOp ") {
+		t.Fatalf("the whole file's op declarations: %.300s", whole.Text)
+	}
+	s.open("ToyDialect.td")
+	du := uri.File(s.path("ToyDialect.td"))
+	dialect := s.generated(map[string]any{"uri": du, "name": "Toy_Dialect", "generator": "decls"})
+	if dialect.Generator != "dialect-decls" || !strings.Contains(dialect.Text, "class ToyDialect : public ::mlir::Dialect") {
+		t.Fatalf("dialect declarations: %+v", dialect)
+	}
+
+	var none generatedResult
+	err := s.call("tdls/generatedCode", map[string]any{"uri": u, "position": map[string]any{"line": 0, "character": 0}, "generator": "decls"}, &none)
+	if err == nil || !strings.Contains(err.Error(), "no op, attribute") {
+		t.Errorf("declarations outside every def: %v %+v", err, none)
+	}
+	err = s.call("tdls/generatedCode", map[string]any{"uri": u, "position": at, "generator": "rewriters"}, &none)
+	if err == nil || !strings.Contains(err.Error(), "no section for an op") {
+		t.Errorf("rewriters of an op: %v %+v", err, none)
+	}
+}
+
+// The declarations shown follow an edit of the op.
+func TestGeneratedDeclarationsFollowEdits(t *testing.T) {
+	needMLIR(t)
+	files := toyFiles(t)
+	s := start(t, files, Options{ExtraDirs: []string{llvmInclude}}, nativeEngine, nil)
+	s.open("ToyOps.td")
+	u := uri.File(s.path("ToyOps.td"))
+	target := map[string]any{"uri": u, "name": "Toy_ScaleOp", "generator": "decls"}
+	before := s.generated(target)
+	if !strings.Contains(before.Text, "::llvm::APFloat getFactor();") || strings.Contains(before.Text, "getGain") {
+		t.Fatalf("before the edit: %s", before.Text)
+	}
+	s.change("ToyOps.td", strings.ReplaceAll(files["ToyOps.td"], "$factor", "$gain"))
+	after := s.generated(target)
+	if !strings.Contains(after.Text, "::llvm::APFloat getGain();") || strings.Contains(after.Text, "getFactor") {
+		t.Fatalf("after the edit: %s", after.Text)
+	}
+}
+
+func TestShowGeneratedCommandWritesMarkdown(t *testing.T) {
+	needMLIR(t)
+	if _, err := os.Stat(mlirTblgenBin); err != nil {
+		t.Skipf("SKIP: %s not installed", mlirTblgenBin)
+	}
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	files := toyFiles(t)
+	s, shown := startShowing(t, files, map[string]any{"mlirTblgen": mlirTblgenBin})
+	s.open("ToyOps.td")
+	u := uri.File(s.path("ToyOps.td"))
+	var g generatedResult
+	if err := s.call("workspace/executeCommand", map[string]any{
+		"command":   "tdls.showGenerated",
+		"arguments": []any{map[string]any{"uri": u, "name": "Toy_AddOp", "generator": "doc"}},
+	}, &g); err != nil {
+		t.Fatal(err)
+	}
+	docs := shown()
+	if len(docs) != 1 {
+		t.Fatalf("window/showDocument calls: %v", docs)
+	}
+	path, err := pathOf(docs[0])
+	if err != nil || !strings.HasSuffix(path, ".md") {
+		t.Fatalf("documentation preview file %q (%v)", path, err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), "toy.add") || !strings.Contains(string(b), g.Text) {
+		t.Fatalf("preview file content (%v):\n%s", err, b)
+	}
 }

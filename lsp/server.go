@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 // Options configure a server.
@@ -46,6 +47,7 @@ type Server struct {
 	mu          sync.Mutex
 	state       serverState
 	inflight    map[string]context.CancelFunc
+	generations ide.Runs // a generated-code preview cancels the one it supersedes
 	folders     []string
 	settings    settings
 	clientCaps  protocol.ClientCapabilities

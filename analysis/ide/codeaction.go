@@ -29,6 +29,11 @@ type PreviewTargets struct {
 	Name      string
 	// FileHasPatterns reports that the file defines a pattern.
 	FileHasPatterns bool
+	// Entity is the op, attribute, type, enum, interface, pass or dialect
+	// whose def holds the range's start (Kind empty when none does), and
+	// Views the views of its generated code (decls, defs, doc).
+	Entity Entity
+	Views  []string
 }
 
 // CodeActions returns the fixes of the problems shown in this file whose
@@ -69,6 +74,9 @@ func quickFixes(v *analysis.FileView, m *analysis.Models, r tablegen.Range) []Qu
 
 func previewTargets(v *analysis.FileView, m *analysis.Models, r tablegen.Range) PreviewTargets {
 	var t PreviewTargets
+	if e, ok := entityAt(m, r.Start); ok && e.Kind != "pattern" && v.File.Contains(r.Start) {
+		t.Entity, t.Views = e, Views(e)
+	}
 	if p := m.Patterns.PatternAt(r.Start); p != nil {
 		t.OnPattern = true
 		if p.Record != nil && !p.Record.Anonymous {

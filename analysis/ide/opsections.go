@@ -133,7 +133,7 @@ func transformMarkdown(t *ods.TransformOp) string {
 			from, access := h.From, h.Access.String()
 			switch {
 			case from == "" && t.MemoryEffects != nil && t.MemoryEffects.DeclaresMethods:
-				from = "your getEffects: `consumesHandle` or `onlyReadsHandle` on `" + mutableAccessor(h.Operand) + "`"
+				from = "your getEffects: `consumesHandle` or `onlyReadsHandle` on `" + mutableAccessor(t.Op, h.Operand) + "`"
 				access = "consumed or only read"
 			case from == "":
 				from = "—"
@@ -174,10 +174,11 @@ func interfaceMethodNames(op *ods.Op) []string {
 	return names
 }
 
-// mutableAccessor is the OpOperand accessor of an operand, or the generic
-// one for an unnamed operand.
-func mutableAccessor(a *ods.Arg) string {
-	for _, acc := range a.Accessors() {
+// mutableAccessor is the OpOperand accessor the op's class declares for an
+// operand, or the generic one for an unnamed operand.
+func mutableAccessor(op *ods.Op, a *ods.Arg) string {
+	accs, _ := codegen.OpAccessors(op, a.Name)
+	for _, acc := range accs {
 		if strings.HasSuffix(acc.Name, "Mutable") {
 			return acc.Name + "()"
 		}
