@@ -403,6 +403,119 @@ check('without the plugin, "Show generated rewriter" opens the server\'s file (w
   return ok, string.format('%s: %q', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(opened), ':t'), text:sub(1, 200))
 end, not with_plugin)
 
+check(':TdlsShow completes its views', function()
+  local all = vim.fn.getcompletion('TdlsShow ', 'cmdline')
+  local d = vim.fn.getcompletion('TdlsShow d', 'cmdline')
+  local second = vim.fn.getcompletion('TdlsShow decls ', 'cmdline')
+  local ok = table.concat(all, ',') == 'decls,defs,doc,rewriter' and table.concat(d, ',') == 'decls,defs,doc' and #second == 0
+  return ok, string.format('%q; d: %q; after a view: %q', table.concat(all, ','), table.concat(d, ','), table.concat(second, ','))
+end, with_plugin)
+
+-- The op the declarations checks look at: Toy_AddOp, whose arguments are
+-- on line 26 of ToyOps.td.
+local ops_buf
+local add_args = 26
+local function open_ops()
+  -- hide: the buffer left may have unsaved edits of earlier checks.
+  if ops_buf and vim.api.nvim_buf_is_valid(ops_buf) then
+    vim.cmd('hide buffer ' .. ops_buf)
+  else
+    vim.cmd('hide edit ' .. ops)
+  end
+  ops_buf = vim.api.nvim_get_current_buf()
+  wait(function()
+    return #clients(ops_buf) > 0
+  end)
+  cursor_on(add_args, '$lhs')
+end
+
+local decls_buf
+check(':TdlsShow decls opens the declarations of the op under the cursor', function()
+  open_ops()
+  local before = buffers()
+  vim.cmd('TdlsShow decls')
+  for b in pairs(buffers()) do
+    if not before[b] and vim.b[b].tdls_preview then
+      decls_buf = b
+    end
+  end
+  if not decls_buf then
+    return false, 'no preview buffer'
+  end
+  local want = 'class AddOpGenericAdaptorBase {'
+  wait(function()
+    return buffer_text(decls_buf):find(want, 1, true) ~= nil
+  end)
+  local text = buffer_text(decls_buf)
+  local ok = text:find(want, 1, true) ~= nil and text:find('using Properties = ::mlir::EmptyProperties;', 1, true) ~= nil
+    and text:find('class AddOp : public ::mlir::Op<AddOp', 1, true) ~= nil and text:find('class NegOp ', 1, true) == nil
+    and vim.bo[decls_buf].filetype == 'cpp' and vim.b[decls_buf].tdls_generator == 'op-decls'
+    and vim.fn.bufwinnr(decls_buf) ~= -1 and vim.api.nvim_get_current_buf() == ops_buf
+  return ok, string.format('generator=%s filetype=%s first lines %q', tostring(vim.b[decls_buf].tdls_generator), vim.bo[decls_buf].filetype, text:sub(1, 200))
+end, with_plugin)
+
+check('the declarations follow an edit of the op', function()
+  if not decls_buf then
+    return false, 'no preview to follow'
+  end
+  local line = vim.api.nvim_buf_get_lines(ops_buf, add_args - 1, add_args, false)[1]
+  vim.api.nvim_buf_set_lines(ops_buf, add_args - 1, add_args, false, { (line:gsub('%);$', ', F64Attr:$alpha);')) })
+  vim.cmd('doautocmd TextChanged')
+  local want = 'using alphaTy = ::mlir::FloatAttr;'
+  wait(function()
+    return buffer_text(decls_buf):find(want, 1, true) ~= nil
+  end)
+  local text = buffer_text(decls_buf)
+  local ok = text:find(want, 1, true) ~= nil and text:find('::mlir::FloatAttr getAlphaAttr()', 1, true) ~= nil
+  -- Back as it was, for the checks after this one.
+  vim.api.nvim_buf_set_lines(ops_buf, add_args - 1, add_args, false, { line })
+  vim.cmd('doautocmd TextChanged')
+  vim.bo[ops_buf].modified = false
+  return ok, string.format('%q', text:sub(1, 300))
+end, with_plugin)
+
+check('the code action "Show generated documentation" opens a live markdown preview', function()
+  open_ops()
+  local before = buffers()
+  local picked = pick_code_action('Show generated documentation')
+  local new
+  wait(function()
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if not before[b] and vim.b[b].tdls_preview then
+        new = b
+        return buffer_text(b):find('toy.add', 1, true) ~= nil
+      end
+    end
+    return false
+  end)
+  if not new then
+    return false, 'picked "' .. picked .. '" but no preview buffer opened'
+  end
+  local text = buffer_text(new)
+  return text:find('toy.add', 1, true) ~= nil and vim.bo[new].filetype == 'markdown',
+    string.format('filetype=%s %q', vim.bo[new].filetype, text:sub(1, 200))
+end, with_plugin)
+
+check('without the plugin, "Show generated declarations" opens the server\'s file (window/showDocument)', function()
+  open_ops()
+  pick_code_action('Show generated declarations')
+  local opened
+  wait(function()
+    if vim.api.nvim_buf_get_name(0):match('%.cpp$') then
+      opened = vim.api.nvim_get_current_buf()
+      return true
+    end
+    return false
+  end)
+  if not opened then
+    return false, 'current buffer stays ' .. vim.api.nvim_buf_get_name(0)
+  end
+  local text = buffer_text(opened)
+  vim.cmd('hide buffer ' .. src)
+  return text:find('class AddOp : public ::mlir::Op<AddOp', 1, true) ~= nil,
+    string.format('%s: %q', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(opened), ':t'), text:sub(1, 200))
+end, not with_plugin)
+
 check(':TdlsRestart brings a new server', function()
   local old = clients(src)[1]
   vim.cmd('TdlsRestart')

@@ -1,6 +1,7 @@
 // Drives code-server's workbench in headless Chromium: opens the fixture,
-// checks the tdls diagnostic in the Problems panel and that "TableGen: Show
-// Generated Rewriter" opens C++ beside the source. Screenshots go to
+// checks the tdls diagnostic in the Problems panel, that "TableGen: Show
+// Generated Rewriter" and "... Declarations" open C++ beside the source and
+// follow edits, and that "... Documentation" renders Markdown. Screenshots go to
 // $E2E_ARTIFACTS. Prints PASS/FAIL per check and exits 1 on a failure.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,6 +162,60 @@ try {
       report(ok, 'code action "Show generated rewriter"', opened ? 'NegOfAdd preview' + (ok ? ' shows its error' : ' lacks its error') : 'no NegOfAdd tab');
       await shot('code-action-preview.png');
     }
+  }
+
+  // The declarations of an op, beside the source, following an edit of
+  // the op; then its documentation, rendered.
+  await openFile('ToyOps.td');
+  await goToLine(26); // Toy_AddOp's arguments
+  await page.keyboard.press('End');
+  await runCommand('TableGen: Show Generated Declarations');
+  const viewText = (w) =>
+    page
+      .waitForFunction((w) => [...document.querySelectorAll('.view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes(w)), w, { timeout: 30000 })
+      .then(() => true, () => false);
+  const declsTab = page.locator('.tab[aria-label*="Toy_AddOp.cpp"]');
+  const declsOpened = await declsTab.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
+  const declsShown = declsOpened && (await viewText('class AddOpGenericAdaptorBase {')) && (await viewText('using Properties = ::mlir::EmptyProperties;'));
+  let declsLang = '';
+  if (declsOpened) {
+    await declsTab.first().click();
+    declsLang = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
+  }
+  const shownDecls = (await page.locator('.editor-instance .monaco-editor .view-lines').allInnerTexts()).find((t) => t.includes('AddOpGenericAdaptorBase')) ?? '';
+  report(declsShown && declsLang === 'C++', 'Show Generated Declarations opens the op\'s C++', declsOpened ? `mode ${JSON.stringify(declsLang)}, text ${JSON.stringify(shownDecls.replace(/\u00a0/g, ' ').slice(0, 160))}` : 'no Toy_AddOp.cpp tab');
+  await shot('decls-preview.png');
+  if (declsOpened) {
+    await page.locator('.tab', { hasText: 'ToyOps.td' }).first().click();
+    await goToLine(26);
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(', F64Attr:$alpha');
+    const want = 'using alphaTy = ::mlir::FloatAttr;';
+    const ok = await viewText(want);
+    report(ok, 'the declarations follow an edit of the op', ok ? want : `no ${JSON.stringify(want)} after adding $alpha`);
+    await shot('decls-refreshed.png');
+
+    await goToLine(24);
+    await runCommand('TableGen: Show Generated Documentation');
+    const docPreview = page.locator('.tab[aria-label*="Preview"][aria-label*="Toy_AddOp"]');
+    const opened = await docPreview.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
+    // The rendered page is in the preview's webview frames.
+    const renderedText = async () => {
+      for (const f of page.frames()) {
+        const t = await f.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+        if (t.includes('toy.add') && t.includes('Element-wise addition')) return t;
+      }
+      return '';
+    };
+    let rendered = '';
+    for (let i = 0; opened && !rendered && i < 60; i++) {
+      rendered = await renderedText();
+      if (!rendered) await page.waitForTimeout(500);
+    }
+    report(rendered !== '', 'Show Generated Documentation renders the op\'s Markdown', !opened ? 'no Markdown preview tab' : rendered ? JSON.stringify(rendered.slice(0, 120)) : 'the preview tab shows no rendered op');
+    await shot('doc-preview.png');
   }
 } catch (e) {
   report(false, 'workbench', String(e).split('\n')[0]);

@@ -1,13 +1,21 @@
 // The tdls extension: starts `tdls serve` for TableGen files and adds the
-// rewriter preview, a restart command and a status bar item.
+// generated-code previews, a restart command and a status bar item.
 import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, LanguageClient } from 'vscode-languageclient/node';
 
 import { createClient, currentSettings, findServer } from './client';
-import { restartServer, showGeneratedRewriter, showOutput } from './clientCommands';
+import {
+  restartServer,
+  showGenerated,
+  showGeneratedDeclarations,
+  showGeneratedDefinitions,
+  showGeneratedDocumentation,
+  showGeneratedRewriter,
+  showOutput,
+} from './clientCommands';
+import { GeneratedPreview } from './generatedPreview';
 import { checkMlirExtension } from './mlirPrompt';
-import { targetFromArgs } from './previewTarget';
-import { RewriterPreview } from './rewriterPreview';
+import { targetFromArgs, View } from './previewTarget';
 import { restartSettings } from './settings';
 import { StatusItem } from './statusItem';
 
@@ -17,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel('tdls');
   const traceOutput = vscode.window.createOutputChannel('tdls trace');
   const status = new StatusItem();
-  const preview = new RewriterPreview(() => client);
+  const preview = new GeneratedPreview(() => client);
   context.subscriptions.push(output, traceOutput, status, preview);
 
   const start = async () => {
@@ -61,19 +69,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await start();
     }),
     vscode.commands.registerCommand(showOutput, () => output.show(true)),
-    vscode.commands.registerCommand(showGeneratedRewriter, async (...args: unknown[]) => {
-      const editor = vscode.window.activeTextEditor;
-      const active =
-        editor && editor.document.languageId === 'tablegen'
-          ? { uri: editor.document.uri.toString(), position: { line: editor.selection.active.line, character: editor.selection.active.character } }
-          : undefined;
-      const target = targetFromArgs(args, active);
-      if (!target) {
-        void vscode.window.showInformationMessage('Put the cursor on a DRR pattern in a .td file, then run "TableGen: Show Generated Rewriter".');
-        return;
-      }
-      await preview.open(target);
-    }),
+    // Each preview command takes the server's code action arguments, or
+    // else previews what is under the cursor.
+    ...(
+      [
+        [showGeneratedRewriter, undefined, 'a DRR pattern', 'Show Generated Rewriter'],
+        [showGenerated, 'decls', 'an op, attribute, type, enum, interface, pass or dialect', 'Show Generated Declarations'],
+        [showGeneratedDeclarations, 'decls', 'an op, attribute, type, enum, interface, pass or dialect', 'Show Generated Declarations'],
+        [showGeneratedDefinitions, 'defs', 'an op, attribute, type, enum, interface, pass or dialect', 'Show Generated Definitions'],
+        [showGeneratedDocumentation, 'doc', 'an op, attribute, type, enum, interface, pass or dialect', 'Show Generated Documentation'],
+      ] as [string, View | undefined, string, string][]
+    ).map(([command, view, what, title]) =>
+      vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+        const editor = vscode.window.activeTextEditor;
+        const active =
+          editor && editor.document.languageId === 'tablegen'
+            ? { uri: editor.document.uri.toString(), position: { line: editor.selection.active.line, character: editor.selection.active.character } }
+            : undefined;
+        const target = targetFromArgs(args, active, view);
+        if (!target) {
+          void vscode.window.showInformationMessage(`Put the cursor on ${what} in a .td file, then run "TableGen: ${title}".`);
+          return;
+        }
+        await preview.open(target);
+      }),
+    ),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (restartSettings.some((s) => e.affectsConfiguration(s))) {
         await stop();

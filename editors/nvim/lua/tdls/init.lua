@@ -1,6 +1,7 @@
 -- tdls for Neovim: `.td` files get filetype `tablegen` and the tdls language
--- server; :TdlsShowRewriter previews the C++ of the DRR pattern under the
--- cursor, :TdlsRestart restarts the server.
+-- server; :TdlsShow {decls|defs|doc|rewriter} previews the generated code
+-- of what is under the cursor (:TdlsShowRewriter the C++ of the DRR pattern
+-- under it), :TdlsRestart restarts the server.
 --
 --   require('tdls').setup({
 --     cmd = { 'tdls', 'serve' },           -- or server_path = '/path/to/tdls'
@@ -230,13 +231,34 @@ function M.setup(opts)
     })
   end
 
+  vim.api.nvim_create_user_command('TdlsShow', function(args)
+    local view, name = args.fargs[1], args.fargs[2]
+    preview.open({ generator = view, name = name, all = args.bang })
+  end, {
+    nargs = '+',
+    bang = true,
+    complete = function(lead, line)
+      -- Only the first argument is a view; the second names an entity.
+      if #vim.split(line:sub(1, #line - #lead), '%s+', { trimempty = true }) > 1 then
+        return {}
+      end
+      return vim.tbl_filter(function(v)
+        return v:sub(1, #lead) == lead
+      end, preview.views)
+    end,
+    desc = 'tdls: show the generated declarations, definitions, documentation or rewriter of what is under the cursor (NAME: by name; !: the whole file)',
+  })
   vim.api.nvim_create_user_command('TdlsShowRewriter', function(args)
     preview.open({ name = args.args ~= '' and args.args or nil, all = args.bang })
   end, { nargs = '?', bang = true, desc = 'tdls: show the C++ of the DRR pattern under the cursor (! for the whole file)' })
-  -- The server's code action "Show generated rewriter" runs this command:
-  -- handled here, it opens the live preview instead of a file.
+  -- The server's code actions "Show generated rewriter/declarations/..."
+  -- run these commands: handled here, they open the live preview instead
+  -- of a file.
   vim.lsp.commands['tdls.showGeneratedRewriter'] = function(command)
     preview.from_command(command)
+  end
+  vim.lsp.commands['tdls.showGenerated'] = function(command)
+    preview.from_command(command, 'decls')
   end
   vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
 

@@ -6,6 +6,7 @@ import { mlirAdvice } from '../../src/mlirConflict';
 
 test("the extension's own commands are not registered again for the server", () => {
   assert.deepEqual(serverOnlyCommands(['tdls.showGeneratedRewriter', 'tdls.applyFix', 'tdls.restartServer']), ['tdls.applyFix']);
+  assert.deepEqual(serverOnlyCommands(['tdls.showGenerated', 'tdls.showGeneratedRewriter', 'tdls.showLocation']), ['tdls.showLocation']);
   assert.deepEqual(serverOnlyCommands(undefined), []);
 });
 
