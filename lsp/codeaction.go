@@ -69,12 +69,11 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 		})
 	}
 	if e := pt.Entity; e.Kind != "" && len(p.Context.Only) == 0 {
-		for _, view := range pt.Views {
-			title := "Show generated " + ide.ViewNoun(view)
-			target := map[string]any{"uri": p.TextDocument.URI, "position": p.Range.Start, "name": e.Name, "generator": view}
+		for _, v := range pt.Views {
+			target := map[string]any{"uri": p.TextDocument.URI, "position": p.Range.Start, "name": e.Name, "generator": v.View}
 			out = append(out, protocol.CodeAction{
-				Title:   title,
-				Command: &protocol.Command{Title: title, Command: showGeneratedCommand, Arguments: []any{target}},
+				Title:   v.Title,
+				Command: &protocol.Command{Title: v.Title, Command: showGeneratedCommand, Arguments: []any{target}},
 			})
 		}
 	}

@@ -33,7 +33,7 @@ type PreviewTargets struct {
 	// whose def holds the range's start (Kind empty when none does), and
 	// Views the views of its generated code (decls, defs, doc).
 	Entity Entity
-	Views  []string
+	Views  []EntityView
 }
 
 // CodeActions returns the fixes of the problems shown in this file whose
@@ -75,7 +75,7 @@ func quickFixes(v *analysis.FileView, m *analysis.Models, r tablegen.Range) []Qu
 func previewTargets(v *analysis.FileView, m *analysis.Models, r tablegen.Range) PreviewTargets {
 	var t PreviewTargets
 	if e, ok := entityAt(m, r.Start); ok && e.Kind != "pattern" && v.File.Contains(r.Start) {
-		t.Entity, t.Views = e, Views(e)
+		t.Entity, t.Views = e, views(e)
 	}
 	if p := m.Patterns.PatternAt(r.Start); p != nil {
 		t.OnPattern = true

@@ -163,7 +163,7 @@ func generatorFor(view string, e Entity, wholeFile bool) (string, error) {
 		}
 		gen, ok := codegen.GeneratorFor(e.Kind, view)
 		if !ok {
-			return "", fmt.Errorf("mlir-tblgen generates no %s for %s %s", ViewNoun(view), article(e.Kind), e.Kind)
+			return "", fmt.Errorf("mlir-tblgen generates no %s for %s %s", viewNoun(view), article(e.Kind), e.Kind)
 		}
 		return gen, nil
 	}
@@ -194,9 +194,9 @@ func cutsInto(info codegen.GeneratorInfo, kind string) bool {
 	return false
 }
 
-// ViewNoun is what a view shows: declarations, definitions, documentation
+// viewNoun is what a view shows: declarations, definitions, documentation
 // or rewriter.
-func ViewNoun(view string) string {
+func viewNoun(view string) string {
 	switch view {
 	case ViewDecls:
 		return "declarations"
@@ -215,15 +215,21 @@ func article(kind string) string {
 	return "a"
 }
 
-// Views lists the views generators have of e, in menu order.
-func Views(e Entity) []string {
+// EntityView is a view generators have of an entity, and the title of the
+// editor action that shows it.
+type EntityView struct {
+	View, Title string
+}
+
+// views lists the views generators have of e, in menu order.
+func views(e Entity) []EntityView {
 	if e.Kind == "pattern" {
-		return []string{ViewRewriter}
+		return []EntityView{{View: ViewRewriter, Title: "Show generated rewriter"}}
 	}
-	var out []string
+	var out []EntityView
 	for _, v := range []string{ViewDecls, ViewDefs, ViewDoc} {
 		if _, ok := codegen.GeneratorFor(e.Kind, v); ok {
-			out = append(out, v)
+			out = append(out, EntityView{View: v, Title: "Show generated " + viewNoun(v)})
 		}
 	}
 	return out
