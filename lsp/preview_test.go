@@ -173,24 +173,12 @@ func TestShowGeneratedRewriterCommand(t *testing.T) {
 	s, shown := startShowing(t, files, nativeEngine)
 	s.open("ToyPatterns.td")
 	u := uri.File(s.path("ToyPatterns.td"))
-	var g generatedResult
-	if err := s.call("workspace/executeCommand", map[string]any{
-		"command":   "tdls.showGeneratedRewriter",
-		"arguments": []any{map[string]any{"uri": u, "name": "ScaleScaleOptPattern", "kind": "rewriter"}},
-	}, &g); err != nil {
-		t.Fatal(err)
+	g, path, text := executeShow(t, s, shown, "tdls.showGeneratedRewriter", map[string]any{"uri": u, "name": "ScaleScaleOptPattern", "kind": "rewriter"})
+	if !strings.HasPrefix(path, cache+"/tdls/") || !strings.HasSuffix(path, ".cpp") {
+		t.Fatalf("preview file %q, want a .cpp under %s/tdls", path, cache)
 	}
-	docs := shown()
-	if len(docs) != 1 {
-		t.Fatalf("window/showDocument calls: %v", docs)
-	}
-	path, err := pathOf(docs[0])
-	if err != nil || !strings.HasPrefix(path, cache+"/tdls/") || !strings.HasSuffix(path, ".cpp") {
-		t.Fatalf("preview file %q (%v), want one under %s/tdls", path, err, cache)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil || !strings.Contains(string(b), "struct ScaleScaleOptPattern : public ::mlir::RewritePattern") || !strings.Contains(string(b), g.Text) {
-		t.Fatalf("preview file content (%v):\n%s", err, b)
+	if !strings.Contains(text, "struct ScaleScaleOptPattern : public ::mlir::RewritePattern") {
+		t.Fatalf("preview file content:\n%s", text)
 	}
 
 	// The [uri, position] form, the file kind.
@@ -371,23 +359,33 @@ func TestShowGeneratedCommandWritesMarkdown(t *testing.T) {
 	s, shown := startShowing(t, files, map[string]any{"mlirTblgen": mlirTblgenBin})
 	s.open("ToyOps.td")
 	u := uri.File(s.path("ToyOps.td"))
+	_, path, text := executeShow(t, s, shown, "tdls.showGenerated", map[string]any{"uri": u, "name": "Toy_AddOp", "generator": "doc"})
+	if !strings.HasSuffix(path, ".md") || !strings.Contains(text, "toy.add") {
+		t.Fatalf("documentation preview file %q:\n%s", path, text)
+	}
+}
+
+// executeShow runs a show command, checks that the client was asked to show
+// one file holding the command's answer, and returns the answer, the file
+// and its text.
+func executeShow(t *testing.T, s *session, shown func() []protocol.DocumentURI, command string, target map[string]any) (generatedResult, string, string) {
+	t.Helper()
+	before := len(shown())
 	var g generatedResult
-	if err := s.call("workspace/executeCommand", map[string]any{
-		"command":   "tdls.showGenerated",
-		"arguments": []any{map[string]any{"uri": u, "name": "Toy_AddOp", "generator": "doc"}},
-	}, &g); err != nil {
+	if err := s.call("workspace/executeCommand", map[string]any{"command": command, "arguments": []any{target}}, &g); err != nil {
 		t.Fatal(err)
 	}
 	docs := shown()
-	if len(docs) != 1 {
-		t.Fatalf("window/showDocument calls: %v", docs)
+	if len(docs) != before+1 {
+		t.Fatalf("window/showDocument calls: %v", docs[before:])
 	}
-	path, err := pathOf(docs[0])
-	if err != nil || !strings.HasSuffix(path, ".md") {
-		t.Fatalf("documentation preview file %q (%v)", path, err)
+	path, err := pathOf(docs[before])
+	if err != nil {
+		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
-	if err != nil || !strings.Contains(string(b), "toy.add") || !strings.Contains(string(b), g.Text) {
-		t.Fatalf("preview file content (%v):\n%s", err, b)
+	if err != nil || !strings.Contains(string(b), g.Text) {
+		t.Fatalf("preview file %s (%v) lacks the answer:\n%s", path, err, b)
 	}
+	return g, path, string(b)
 }

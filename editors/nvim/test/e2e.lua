@@ -357,20 +357,44 @@ local function buffers()
   return set
 end
 
-check('the code action "Show generated rewriter" opens the live preview', function()
-  vim.cmd('buffer ' .. src)
-  cursor_on(14, 'NegOfAdd') -- two lines were added above
-  local before = buffers()
-  local picked = pick_code_action('Show generated rewriter')
+-- new_preview waits for a preview buffer that is not in `before` and
+-- whose text satisfies ready; nil when none opened.
+local function new_preview(before, ready)
   local new
   wait(function()
     for _, b in ipairs(vim.api.nvim_list_bufs()) do
       if not before[b] and vim.b[b].tdls_preview then
         new = b
-        return buffer_text(b):find('// generating', 1, true) == nil
+        return ready(buffer_text(b))
       end
     end
     return false
+  end)
+  return new
+end
+
+-- shown_file waits for the current buffer to be a file the server asked
+-- the client to show (window/showDocument) with extension ext; nil when
+-- none came.
+local function shown_file(ext)
+  local opened
+  wait(function()
+    if vim.api.nvim_buf_get_name(0):sub(-#ext) == ext then
+      opened = vim.api.nvim_get_current_buf()
+      return true
+    end
+    return false
+  end)
+  return opened
+end
+
+check('the code action "Show generated rewriter" opens the live preview', function()
+  vim.cmd('buffer ' .. src)
+  cursor_on(14, 'NegOfAdd') -- two lines were added above
+  local before = buffers()
+  local picked = pick_code_action('Show generated rewriter')
+  local new = new_preview(before, function(text)
+    return text:find('// generating', 1, true) == nil
   end)
   if not new then
     return false, 'picked "' .. picked .. '" but no preview buffer opened'
@@ -384,15 +408,7 @@ check('without the plugin, "Show generated rewriter" opens the server\'s file (w
   vim.cmd('buffer ' .. src)
   cursor_on(10, 'FoldDoubleNeg')
   pick_code_action('Show generated rewriter')
-  local opened
-  wait(function()
-    local name = vim.api.nvim_buf_get_name(0)
-    if name:match('%.cpp$') then
-      opened = vim.api.nvim_get_current_buf()
-      return true
-    end
-    return false
-  end)
+  local opened = shown_file('.cpp')
   if not opened then
     return false, 'current buffer stays ' .. vim.api.nvim_buf_get_name(0)
   end
@@ -434,18 +450,13 @@ check(':TdlsShow decls opens the declarations of the op under the cursor', funct
   open_ops()
   local before = buffers()
   vim.cmd('TdlsShow decls')
-  for b in pairs(buffers()) do
-    if not before[b] and vim.b[b].tdls_preview then
-      decls_buf = b
-    end
-  end
+  local want = 'class AddOpGenericAdaptorBase {'
+  decls_buf = new_preview(before, function(text)
+    return text:find(want, 1, true) ~= nil
+  end)
   if not decls_buf then
     return false, 'no preview buffer'
   end
-  local want = 'class AddOpGenericAdaptorBase {'
-  wait(function()
-    return buffer_text(decls_buf):find(want, 1, true) ~= nil
-  end)
   local text = buffer_text(decls_buf)
   local ok = text:find(want, 1, true) ~= nil and text:find('using Properties = ::mlir::EmptyProperties;', 1, true) ~= nil
     and text:find('class AddOp : public ::mlir::Op<AddOp', 1, true) ~= nil and text:find('class NegOp ', 1, true) == nil
@@ -478,15 +489,8 @@ check('the code action "Show generated documentation" opens a live markdown prev
   open_ops()
   local before = buffers()
   local picked = pick_code_action('Show generated documentation')
-  local new
-  wait(function()
-    for _, b in ipairs(vim.api.nvim_list_bufs()) do
-      if not before[b] and vim.b[b].tdls_preview then
-        new = b
-        return buffer_text(b):find('toy.add', 1, true) ~= nil
-      end
-    end
-    return false
+  local new = new_preview(before, function(text)
+    return text:find('toy.add', 1, true) ~= nil
   end)
   if not new then
     return false, 'picked "' .. picked .. '" but no preview buffer opened'
@@ -499,14 +503,7 @@ end, with_plugin)
 check('without the plugin, "Show generated declarations" opens the server\'s file (window/showDocument)', function()
   open_ops()
   pick_code_action('Show generated declarations')
-  local opened
-  wait(function()
-    if vim.api.nvim_buf_get_name(0):match('%.cpp$') then
-      opened = vim.api.nvim_get_current_buf()
-      return true
-    end
-    return false
-  end)
+  local opened = shown_file('.cpp')
   if not opened then
     return false, 'current buffer stays ' .. vim.api.nvim_buf_get_name(0)
   end
