@@ -77,6 +77,8 @@ export class GeneratedPreview implements vscode.TextDocumentContentProvider, vsc
       void vscode.window.showErrorMessage(`tdls could not generate ${what}: ${(err as Error).message}`);
       return;
     }
+    // Which engine made it, and for mlir-tblgen which binary.
+    vscode.window.setStatusBarMessage(`tdls: ${code.title} by ${code.engine === 'mlir-tblgen' && code.tool ? code.tool : 'the native emitter'}`, 10000);
     const language = languageId(code.language);
     const fallback = path.basename(vscode.Uri.parse(target.uri).path, '.td');
     const uri = vscode.Uri.from({ scheme: previewScheme, path: '/' + previewFileName(code.title, fallback, language), query: String(this.nextId++) });

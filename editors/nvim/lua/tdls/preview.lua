@@ -104,6 +104,7 @@ local function request(s)
         vim.b[s.buf].tdls_title = result.title
       end
       vim.b[s.buf].tdls_engine = result.engine
+      vim.b[s.buf].tdls_tool = result.tool -- the mlir-tblgen that ran
       vim.b[s.buf].tdls_generator = result.generator
     end
   end, s.src)
