@@ -52,7 +52,7 @@ func (s *Server) showLocation(ctx context.Context, args []json.RawMessage) (any,
 		var res struct {
 			Success bool `json:"success"`
 		}
-		if _, err := s.conn.Call(ctx, "window/showDocument", map[string]any{"uri": loc.URI, "selection": loc.Range, "takeFocus": true}, &res); err != nil {
+		if err := s.callClient(ctx, "window/showDocument", map[string]any{"uri": loc.URI, "selection": loc.Range, "takeFocus": true}, &res); err != nil {
 			return nil, err
 		}
 	}

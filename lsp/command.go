@@ -108,7 +108,7 @@ func (s *Server) showGenerated(ctx context.Context, g codegen.Generated) error {
 	var res struct {
 		Success bool `json:"success"`
 	}
-	if _, err := s.conn.Call(ctx, "window/showDocument", map[string]any{"uri": uriOf(path), "takeFocus": true}, &res); err != nil {
+	if err := s.callClient(ctx, "window/showDocument", map[string]any{"uri": uriOf(path), "takeFocus": true}, &res); err != nil {
 		return err
 	}
 	if !res.Success {

@@ -16,16 +16,18 @@ func (p *rawPeer) write(t *testing.T, raw string) {
 	}
 }
 
-// expectAnswer reads until the response to id and returns it; error
-// responses without an id (reports of framing errors) are collected.
-func (p *rawPeer) expectAnswer(t *testing.T, id float64) (answer map[string]any, reports []map[string]any) {
+// expectAnswer reads until the response to id and returns it; other
+// messages (error responses without an id, which report framing errors,
+// and the server's own requests, whose ids it numbers from 1 too) are
+// collected.
+func (p *rawPeer) expectAnswer(t *testing.T, id float64) (answer map[string]any, others []map[string]any) {
 	t.Helper()
 	for {
 		m := p.read(t)
-		if got, ok := m["id"].(float64); ok && got == id {
-			return m, reports
+		if got, ok := m["id"].(float64); ok && got == id && m["method"] == nil {
+			return m, others
 		}
-		reports = append(reports, m)
+		others = append(others, m)
 	}
 }
 

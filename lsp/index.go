@@ -31,7 +31,7 @@ func (s *Server) startIndex() {
 	snap := s.ws.Snapshot()
 	go func() {
 		if progress {
-			if _, err := s.conn.Call(ctx, "window/workDoneProgress/create", map[string]any{"token": indexToken}, nil); err != nil {
+			if err := s.callClient(ctx, "window/workDoneProgress/create", map[string]any{"token": indexToken}, nil); err != nil {
 				progress = false
 			}
 		}

@@ -136,7 +136,7 @@ func (s *Server) pullConfiguration(ctx context.Context) {
 		return
 	}
 	var res []json.RawMessage
-	if _, err := s.conn.Call(ctx, "workspace/configuration", map[string]any{
+	if err := s.callClient(ctx, "workspace/configuration", map[string]any{
 		"items": []map[string]any{{"section": "tdls"}},
 	}, &res); err != nil || len(res) == 0 {
 		return

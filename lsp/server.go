@@ -59,6 +59,7 @@ type Server struct {
 	exited           chan struct{}
 	indexCancel      context.CancelFunc
 	skippedShown     map[string]bool // files showing why the index skips them
+	clientWait       time.Duration   // clientAnswerBudget; shorter in tests
 }
 
 type serverState int
@@ -95,7 +96,7 @@ func NewServer(opts Options) *Server {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{})}
+	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget}
 }
 
 // ErrNoShutdown is what Run returns when the session ends (exit, or the
@@ -318,6 +319,25 @@ func decode(params json.RawMessage, v any) error {
 		return jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
 	}
 	return nil
+}
+
+// clientAnswerBudget is how long the server waits for the client to answer
+// a request of its own (window/showDocument, workspace/configuration,
+// window/workDoneProgress/create). They are answered at once by a working
+// client; one that advertises them and never answers must hold neither a
+// request, nor the settings, nor the index.
+const clientAnswerBudget = 5 * time.Second
+
+// callClient sends a request to the client and waits for its answer, no
+// longer than the budget.
+func (s *Server) callClient(ctx context.Context, method string, params, result any) error {
+	ctx, cancel := context.WithTimeout(ctx, s.clientWait)
+	defer cancel()
+	_, err := s.conn.Call(ctx, method, params, result)
+	if err != nil && ctx.Err() == context.DeadlineExceeded {
+		err = jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("the client did not answer %s within %v", method, s.clientWait))
+	}
+	return err
 }
 
 // notifyClient sends a notification to the client.
