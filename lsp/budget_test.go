@@ -22,9 +22,9 @@ import (
 
 // requestBudget is what any request may take, on any input, on a loaded
 // machine. Most answer in milliseconds; the slowest, documentSymbol on a
-// 1 MB line, in 0.5 s on an idle machine and 4.5 s under a load of 20 on
-// two cores (the slowest are logged). Past this it is a hang or a blow-up,
-// not the load: semantic tokens on that line once gave no answer in 30 s.
+// 1 MB line, took 1.4 to 4.5 s under loads of 12 to 20 on two cores (the
+// slowest are logged). Past this it is a hang or a blow-up, not the load:
+// semantic tokens on that line once gave no answer in 30 s.
 const requestBudget = 30 * time.Second
 
 // hostileDocuments are files that once made requests hang or the server
