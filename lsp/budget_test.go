@@ -18,6 +18,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"tdls/analysis"
+	"tdls/analysis/ide"
 )
 
 // requestBudget is what any request may take, on any input, on a loaded
@@ -77,7 +78,11 @@ func auditedRequests() []audited {
 				out = append(out, audited{m, c})
 			}
 		case m == generatedCodeMethod:
+			// The kinds of old, and each view of an entity's code.
 			out = append(out, audited{m, kindRewriter}, audited{m, kindRewritersFile})
+			for _, v := range []string{ide.ViewDecls, ide.ViewDefs, ide.ViewDoc, ide.ViewRewriter} {
+				out = append(out, audited{m, "generator=" + v})
+			}
 		default:
 			out = append(out, audited{m, ""})
 		}
@@ -110,11 +115,20 @@ func requestParams(a audited, u any, line, char int) []any {
 	case "workspace/executeCommand":
 		switch a.variant {
 		case showGeneratedRewriterCommand:
-			valid = map[string]any{"command": a.variant, "arguments": []any{map[string]any{"uri": u, "position": pos, "kind": kindRewritersFile}}}
+			valid = map[string]any{"command": a.variant, "arguments": []any{map[string]any{"uri": u, "kind": kindRewritersFile}}}
+		case showGeneratedCommand:
+			valid = map[string]any{"command": a.variant, "arguments": []any{map[string]any{"uri": u, "name": "My_AddOp"}}}
 		case showLocationCommand:
 			valid = map[string]any{"command": a.variant, "arguments": []any{u, rng}}
 		}
 	case generatedCodeMethod:
+		if g, ok := strings.CutPrefix(a.variant, "generator="); ok {
+			valid = map[string]any{"uri": u, "generator": g, "name": "My_AddOp"} // pattern.td's op
+			if g == ide.ViewRewriter {
+				valid["name"] = "P"
+			}
+			break
+		}
 		valid = map[string]any{"uri": u, "position": pos, "kind": a.variant}
 		if a.variant == kindRewriter {
 			valid["name"] = "P" // pattern.td's; elsewhere an error
