@@ -215,6 +215,12 @@ func TestEveryRequestAnswersWithinBudget(t *testing.T) {
 	t.Logf("%d requests audited (%d calls)", len(reqs), len(slowest))
 }
 
+// cancelBound is when an answer to $/cancelRequest is late: it comes in
+// milliseconds (logged), and a loaded machine delays a goroutine by a
+// fraction of this; an answer that waited for the work would never come
+// for the stubborn request below, whose work never ends.
+const cancelBound = 10 * time.Second
+
 // $/cancelRequest is answered at once, also when the work does not stop
 // at its context (it finishes unheard), and on a real request over a file
 // whose unit is still being built.
@@ -250,8 +256,8 @@ func TestCancelAnswersAtOnce(t *testing.T) {
 				t.Errorf("%s: %v", method, err)
 			}
 			t.Logf("%s answered %v after $/cancelRequest (%v)", method, time.Since(sent).Round(time.Millisecond), err)
-		case <-time.After(time.Second):
-			t.Errorf("%s: no answer within 1 s of $/cancelRequest", method)
+		case <-time.After(cancelBound):
+			t.Errorf("%s: no answer within %v of $/cancelRequest", method, cancelBound)
 		}
 	}
 	// The client numbers requests from 1: initialize was 1.
