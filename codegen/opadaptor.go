@@ -19,16 +19,25 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 	generic = &cppClass{name: genericName, tmplParams: []string{"RangeT"}}
 	adaptor = &cppClass{name: op.CppClass + "Adaptor"}
 
+	// Without a Properties type of the op's own, the adaptors take
+	// ::mlir::EmptyProperties and keep none.
+	useProps := v.useProperties()
+	propsType := "Properties"
 	base.declareVisibility(public)
-	if entries := v.propEntries(); len(entries) == 0 {
+	switch entries := v.propEntries(); {
+	case !useProps:
+		propsType = "::mlir::EmptyProperties"
+	case len(entries) == 0:
 		base.declareUsing("Properties", "::mlir::EmptyProperties")
-	} else {
+	default:
 		base.declareExtra(propertiesStruct(entries))
 	}
 	base.declareVisibility(protected)
 	base.declareField("::mlir::DictionaryAttr", "odsAttrs")
 	base.declareField("::std::optional<::mlir::OperationName>", "odsOpName")
-	base.declareField("Properties", "properties")
+	if useProps {
+		base.declareField("Properties", "properties")
+	}
 	base.declareField("::mlir::RegionRange", "odsRegions")
 
 	generic.addField("RangeT", "odsOperands")
@@ -37,29 +46,44 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 	generic.declareUsing("Base", "detail::"+base.name)
 
 	regions := cppParam{typ: "::mlir::RegionRange", name: "regions", def: "{}"}
-	ctor := base.addConstructor(mInline, param("::mlir::DictionaryAttr", "attrs"), param("const Properties &", "properties"), regions)
+	attrsParam, propsParam := param("::mlir::DictionaryAttr", "attrs"), param("const "+propsType+" &", "properties")
+	if !useProps {
+		attrsParam.def, propsParam.def = "{}", "{}"
+	}
+	ctor := base.addConstructor(mInline, attrsParam, propsParam, regions)
 	ctor.init("odsAttrs", "attrs")
-	ctor.init("properties", "properties")
+	if useProps {
+		ctor.init("properties", "properties")
+	}
 	ctor.init("odsRegions", "regions")
 	ctor.b().in().w("if (odsAttrs)\n")
 	ctor.b().in().w(`odsOpName.emplace("` + op.Name + `", odsAttrs.getContext());` + "\n")
 
 	values := param("RangeT", "values")
-	ctor = generic.addConstructor(0, values, param("::mlir::DictionaryAttr", "attrs"), param("const Properties &", "properties"), regions)
+	ctor = generic.addConstructor(0, values, attrsParam, propsParam, regions)
 	ctor.init("Base", "attrs, properties, regions")
 	ctor.init("odsOperands", "values")
 	ctor = generic.addConstructor(0, values, param("::mlir::DictionaryAttr", "attrs"), param(opaqueProperties, "properties"), regions)
-	ctor.init(genericName, "values, attrs, (properties ? *properties.as<Properties *>() : Properties{}), regions")
-	attrs := cppParam{typ: "::mlir::DictionaryAttr", name: "attrs", def: "nullptr"}
-	if v.attrSizedOperands {
-		attrs.def = ""
+	ctor.init(genericName, "values, attrs, (properties ? *properties.as<"+propsType+" *>() : "+propsType+"{}), regions")
+	if useProps {
+		attrs := cppParam{typ: "::mlir::DictionaryAttr", name: "attrs", def: "nullptr"}
+		if v.attrSizedOperands {
+			attrs.def = ""
+		}
+		ctor = generic.addConstructor(0, values, attrs)
+		ctor.init(genericName, "values, attrs, Properties{}, {}")
 	}
-	ctor = generic.addConstructor(0, values, attrs)
-	ctor.init(genericName, "values, attrs, Properties{}, {}")
 	ctor = generic.addConstructor(mInline, values, param("const "+base.name+" &", "base"))
 	ctor.init("Base", "base")
 	ctor.init("odsOperands", "values")
-	base.addConstructor(0, param(op.CppClass, "op"))
+	if useProps {
+		base.addConstructor(0, param(op.CppClass, "op"))
+	} else {
+		ctor = base.addConstructor(mInline, param("::mlir::Operation *", "op"))
+		ctor.init("odsAttrs", "op->getRawDictionaryAttrs()")
+		ctor.init("odsOpName", "op->getName()")
+		ctor.init("odsRegions", "op->getRegions()")
+	}
 	ctor = generic.addConstructor(0, values, param("LateInst", "op"))
 	ctor.tmplParams = []string{"LateInst = " + op.CppClass, "= std::enable_if_t<std::is_same_v<LateInst, " + op.CppClass + ">>"}
 	ctor.init("Base", "op")
@@ -70,7 +94,9 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 		m.addBody("  return odsOperands;")
 	}
 
-	v.must(base.addMethod("const Properties &", "getProperties", mInline), "Adaptor::getProperties").addBody("  return properties;")
+	if useProps {
+		v.must(base.addMethod("const Properties &", "getProperties", mInline), "Adaptor::getProperties").addBody("  return properties;")
+	}
 	v.must(base.addMethod("::mlir::DictionaryAttr", "getAttributes", mInline), "Adaptor::getAttributes").addBody("  return odsAttrs;")
 	for _, p := range v.props {
 		name := getter(p.Name)
@@ -79,7 +105,7 @@ func (v *opView) adaptorClasses() (base, generic, adaptor *cppClass) {
 	for _, a := range v.attrs[:v.numNative] {
 		name := getter(a.name)
 		props := mInline
-		if a.hasDefault() {
+		if a.hasDefault() || !useProps {
 			props = 0
 		}
 		m := v.must(base.addMethod(a.storage, name+"Attr", props), "Adaptor::"+name+"Attr")
@@ -135,6 +161,10 @@ func propertiesStruct(entries []propEntry) string {
 		if e.attr != nil {
 			st := e.attr.storage
 			sb.WriteString("    using " + e.name + "Ty = " + st + ";\n    " + e.name + "Ty " + e.name + ";\n")
+			if e.attr.segment {
+				// A segment sizes attribute has no constraint, hence no accessors.
+				continue
+			}
 			sb.WriteString("\n    auto get" + camel + "() const {\n      auto &propStorage = this->" + e.name + ";\n" +
 				"      return ::llvm::" + e.attr.castKind() + "<" + st + ">(propStorage);\n    }\n" +
 				"    void set" + camel + "(const " + st + " &propValue) {\n      this->" + e.name + " = propValue;\n    }\n")

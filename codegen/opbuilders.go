@@ -49,7 +49,9 @@ func (e *opEmitter) genBuilders() {
 			e.addBuilder(v.buildParamList(noResultTypes, unwrapped))
 		}
 		e.addBuilder(v.collectiveParams(false, false, true))
-		e.addBuilder(v.collectiveParams(false, true, true))
+		if v.useProperties() {
+			e.addBuilder(v.collectiveParams(false, true, true))
+		}
 	}
 	if v.hasTrait("::mlir::OpTrait::FirstAttrDerivedResultType") {
 		e.addBuilder(v.collectiveParams(false, false, false))
@@ -140,6 +142,9 @@ func (e *opEmitter) genSeparateArgParamBuilders() {
 // successors, the same without result types.
 func (e *opEmitter) genCollectiveParamBuilder(props bool) {
 	v := e.v
+	if props && !v.useProperties() {
+		return
+	}
 	if !e.addBuilder(v.collectiveParams(true, props, true)) {
 		return
 	}

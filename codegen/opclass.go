@@ -135,7 +135,8 @@ func (e *opEmitter) genTraits() {
 func (e *opEmitter) genAttrNameGetters() {
 	v, c := e.v, e.c
 	m := v.must(c.addMethod("::llvm::ArrayRef<::llvm::StringRef>", "getAttributeNames", mStatic|mInline), "getAttributeNames")
-	if !v.attrSizedOperands && len(v.meta) == 0 {
+	segmentsProp := v.attrSizedOperands && v.dialectProps
+	if !segmentsProp && len(v.meta) == 0 {
 		m.addBody("  return {};")
 		return
 	}
@@ -143,7 +144,7 @@ func (e *opEmitter) genAttrNameGetters() {
 	for _, a := range v.meta {
 		names = append(names, `::llvm::StringRef("`+a.name+`")`)
 	}
-	if v.attrSizedOperands {
+	if segmentsProp {
 		names = append(names, `::llvm::StringRef("operandSegmentSizes")`)
 	}
 	m.addBody("  static ::llvm::StringRef attrNames[] = {" + strings.Join(names, ", ") + "};\n  return ::llvm::ArrayRef(attrNames);")
@@ -167,7 +168,7 @@ func (e *opEmitter) genAttrNameGetters() {
 		v.must(c.addMethod("::mlir::StringAttr", name, mStatic|mInline, param("::mlir::OperationName", "name")), name).
 			addBody("  return getAttributeNameForIndex(name, " + strconv.Itoa(i) + ");")
 	}
-	if v.attrSizedOperands {
+	if segmentsProp {
 		name := "getOperandSegmentSizesAttrName"
 		v.must(c.addMethod("::mlir::StringAttr", name, mInline), name).addBody(" return (*this)->getName().getAttributeNames().back();")
 		v.must(c.addMethod("::mlir::StringAttr", name, mStatic|mInline, param("::mlir::OperationName", "name")), name).
@@ -363,6 +364,9 @@ func (e *opEmitter) genIndexedGetter(name string, i int, variadic bool, variadic
 
 func (e *opEmitter) genPropertiesSupport() {
 	v, c := e.v, e.c
+	if !v.useProperties() {
+		return
+	}
 	for _, m := range []struct {
 		ret, name string
 		params    []cppParam
@@ -442,7 +446,11 @@ func (e *opEmitter) genAttrGetters() {
 			continue
 		}
 		if m := c.addMethod(a.storage, name+"Attr", mInline); m != nil {
-			m.addBody("  return ::llvm::" + a.castKind() + "<" + a.storage + ">(getProperties()." + a.name + ");")
+			stored := "getProperties()." + a.name
+			if !v.useProperties() {
+				stored = a.sortedAttrLookup()
+			}
+			m.addBody("  return ::llvm::" + a.castKind() + "<" + a.storage + ">(" + stored + ");")
 		}
 		v.must(c.addMethod(a.ret, name, 0), name)
 		a.checkDefaultBuildable()
@@ -462,7 +470,11 @@ func (e *opEmitter) genAttrSetters() {
 		}
 		name := setter(a.name)
 		if m := e.c.addMethod("void", name+"Attr", mInline, param(a.storage, "attr")); m != nil {
-			m.addBody("  getProperties()." + a.name + " = attr;")
+			if e.v.dialectProps {
+				m.addBody("  getProperties()." + a.name + " = attr;")
+			} else {
+				m.addBody("  (*this)->setAttr(" + getter(a.name) + "AttrName(), attr);")
+			}
 		}
 		base := a.arg.BaseAttr()
 		baseStorage := trimmed(base, "storageType")
@@ -490,18 +502,28 @@ func (e *opEmitter) genOptionalAttrRemovers() {
 			continue
 		}
 		if m := e.c.addMethod("::mlir::Attribute", remover(a.name)+"Attr", mInline); m != nil {
-			m.addBody("\n    auto attr = getProperties()." + a.name + ";\n    getProperties()." + a.name + " = {};\n    return attr;\n")
+			if e.v.dialectProps {
+				m.addBody("\n    auto attr = getProperties()." + a.name + ";\n    getProperties()." + a.name + " = {};\n    return attr;\n")
+			} else {
+				m.addBody("return (*this)->removeAttr(" + getter(a.name) + "AttrName());")
+			}
 		}
 	}
 }
 
 func (e *opEmitter) genPopulateDefaultAttributes() {
 	for _, a := range e.v.attrs {
-		if a.hasDefault() && !a.optional {
+		if !a.hasDefault() || a.optional {
+			continue
+		}
+		if e.v.useProperties() {
 			e.v.must(e.c.addMethod("void", "populateDefaultProperties", mStatic,
 				param("::mlir::OperationName", "opName"), param("Properties &", "properties")), "populateDefaultProperties")
-			return
+		} else {
+			e.v.must(e.c.addMethod("void", "populateDefaultAttrs", mStatic,
+				param("const ::mlir::OperationName &", "opName"), param("::mlir::NamedAttrList &", "attributes")), "populateDefaultAttrs")
 		}
+		return
 	}
 }
 
@@ -634,6 +656,9 @@ func (e *opEmitter) genOpInterfaceMethods() {
 func (e *opEmitter) genOpFormat() {
 	op := e.v.op
 	setter := func() {
+		if !e.v.useProperties() {
+			return
+		}
 		e.c.addMethod("::llvm::LogicalResult", "setPropertiesFromParsedAttr", mStatic, param("Properties &", "prop"),
 			param("::mlir::Attribute", "attr"), param("::llvm::function_ref<::mlir::InFlightDiagnostic()>", "emitError"))
 	}

@@ -25,6 +25,10 @@ type opView struct {
 	numNative int
 
 	attrSizedOperands, attrSizedResults bool
+	// dialectProps is the dialect's usePropertiesForAttributes: inherent
+	// attributes and segment sizes live in Properties, not in the op's
+	// attribute dictionary.
+	dialectProps bool
 }
 
 // opAttr is a NamedAttribute: an argument attribute or a derived one.
@@ -35,6 +39,12 @@ type opAttr struct {
 	// The trimmed fields of Attribute.
 	storage, ret, convert, def, constBuilder string
 	optional, derived                        bool
+	// segment marks operandSegmentSizes and resultSegmentSizes where the
+	// dialect keeps them as attributes.
+	segment bool
+	// lower and upper bound where the attribute is looked up among the
+	// op's sorted attributes: the required ones before and after it.
+	lower, upper int
 }
 
 func (a *opAttr) hasDefault() bool { return a.def != "" }
@@ -63,6 +73,9 @@ func newOpView(op *ods.Op) *opView {
 		}
 	}
 	v.numNative = len(v.attrs)
+	v.attrSizedOperands = op.Trait("::mlir::OpTrait::AttrSizedOperandSegments") != nil
+	v.attrSizedResults = op.Trait("::mlir::OpTrait::AttrSizedResultSegments") != nil
+	v.dialectProps = op.Dialect == nil || op.Dialect.UsePropertiesForAttributes
 	for _, d := range op.DerivedAttributes {
 		a := &opAttr{name: d.Name, rec: d.Constraint, derived: true, storage: "::mlir::Attribute"}
 		if r := d.Constraint; r != nil {
@@ -82,9 +95,31 @@ func newOpView(op *ods.Op) *opView {
 			v.meta = append(v.meta, a)
 		}
 	}
+	if !v.dialectProps {
+		// Without properties the segment sizes are required attributes.
+		for _, s := range []struct {
+			name string
+			on   bool
+		}{{"operandSegmentSizes", v.attrSizedOperands}, {"resultSegmentSizes", v.attrSizedResults}} {
+			if s.on && !seen[s.name] {
+				v.meta = append(v.meta, &opAttr{name: s.name, segment: true, storage: "::mlir::DenseI32ArrayAttr"})
+			}
+		}
+	}
 	sort.SliceStable(v.meta, func(i, j int) bool { return v.meta[i].name < v.meta[j].name })
-	v.attrSizedOperands = op.Trait("::mlir::OpTrait::AttrSizedOperandSegments") != nil
-	v.attrSizedResults = op.Trait("::mlir::OpTrait::AttrSizedResultSegments") != nil
+	required := 0
+	for _, a := range v.meta {
+		a.lower = required
+		if a.required() {
+			required++
+		}
+	}
+	for _, a := range v.meta {
+		a.upper = required - a.lower
+		if a.required() {
+			a.upper--
+		}
+	}
 	return v
 }
 
@@ -92,10 +127,17 @@ func trimmed(r *eval.Record, name string) string {
 	return strings.Trim(stringField(r, name), " \t\n\v\f\r")
 }
 
-// hasNonEmptyPropertiesStruct is OpOrAdaptorHelper's: properties, segment
-// sizes or a stored attribute.
+// hasNonEmptyPropertiesStruct is OpOrAdaptorHelper::hasProperties:
+// properties, or where the dialect stores them there, segment sizes or an
+// attribute.
 func (v *opView) hasNonEmptyPropertiesStruct() bool {
-	if len(v.props) > 0 || v.attrSizedOperands || v.attrSizedResults {
+	if len(v.props) > 0 {
+		return true
+	}
+	if !v.dialectProps {
+		return false
+	}
+	if v.attrSizedOperands || v.attrSizedResults {
 		return true
 	}
 	for _, a := range v.meta {
@@ -104,6 +146,19 @@ func (v *opView) hasNonEmptyPropertiesStruct() bool {
 		}
 	}
 	return false
+}
+
+// useProperties says whether the op has a Properties type of its own (the
+// adaptor's struct, the properties builders and hooks): always where the
+// dialect stores attributes as properties, else only for an op with
+// properties, whose struct then holds its attributes too.
+func (v *opView) useProperties() bool { return v.dialectProps || len(v.props) > 0 }
+
+// sortedAttrLookup reads an attribute from the op's sorted attribute
+// dictionary, between the required attributes before and after it.
+func (a *opAttr) sortedAttrLookup() string {
+	return "::mlir::impl::getAttrFromSortedRange((*this)->getAttrs().begin() + " + strconv.Itoa(a.lower) +
+		", (*this)->getAttrs().end() - " + strconv.Itoa(a.upper) + ", " + getter(a.name) + "AttrName())"
 }
 
 // propEntry is one member of the Properties struct: a stored attribute, a
@@ -119,6 +174,9 @@ type propEntry struct {
 // attributes by name, properties, then the segment sizes.
 func (v *opView) propEntries() []propEntry {
 	var out []propEntry
+	if !v.useProperties() {
+		return nil
+	}
 	for _, a := range v.meta {
 		if !a.derived {
 			out = append(out, propEntry{name: a.name, attr: a})
@@ -134,10 +192,10 @@ func (v *opView) propEntries() []propEntry {
 			iface: "::llvm::ArrayRef<int32_t>", convert: "$_storage",
 			assign: "::llvm::copy($_value, $_storage.begin())"}
 	}
-	if v.attrSizedOperands {
+	if v.attrSizedOperands && v.dialectProps {
 		out = append(out, segments("operandSegmentSizes", len(v.operands)))
 	}
-	if v.attrSizedResults {
+	if v.attrSizedResults && v.dialectProps {
 		out = append(out, segments("resultSegmentSizes", len(v.op.Results)))
 	}
 	return out
