@@ -11,7 +11,13 @@
 // Code sends them, in R runs of N requests: the worst run's median is
 // printed against a tenth of tblgen-lsp-server's edit time.
 //
-//	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-tblgen BIN] [-include DIR] [-files A,B]
+// The servers run side by side and take turns: each edit is made in every
+// server, one after the other, before the next edit, so that a change in
+// the machine's load weighs on all of them alike. With -baseline, a second
+// tdls binary (a build of an earlier commit) takes its turn too, and its
+// figures and the ratios tdls/baseline are printed beside.
+//
+//	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B]
 package main
 
 import (
@@ -21,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -48,6 +55,7 @@ type server struct {
 func main() {
 	n := flag.Int("n", 20, "edits per position")
 	tdlsBin := flag.String("tdls", "", "tdls binary (built from this module when empty)")
+	baseline := flag.String("baseline", "", "a second tdls binary, e.g. a build of an earlier commit, measured edit for edit in the same run")
 	tblgen := flag.String("tblgen", "/usr/lib/llvm-22/bin/tblgen-lsp-server", "tblgen-lsp-server binary")
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
 	only := flag.String("files", "", "comma-separated subset of the files (paths relative to -include)")
@@ -71,12 +79,27 @@ func main() {
 			fail(fmt.Errorf("building tdls: %v\n%s", err, out))
 		}
 	}
-	servers := []server{
-		{"tdls", *tdlsBin, []string{"serve", "--tablegen-extra-dir=" + *include, "--log-level=error"}, true},
-		{"tblgen-lsp-server", *tblgen, []string{"--tablegen-extra-dir=" + *include}, false},
+	tdlsArgs := []string{"serve", "--tablegen-extra-dir=" + *include, "--log-level=error"}
+	servers := []server{{"tdls", *tdlsBin, tdlsArgs, true}}
+	withBase := *baseline != ""
+	if withBase {
+		servers = append(servers, server{"baseline", *baseline, tdlsArgs, true})
 	}
-	fmt.Printf("%-14s %-6s %14s %12s %20s %8s\n", "file", "where", "tdls 1st pub.", "tdls tag", "tblgen-lsp-server", "ratio")
-	worst := 0.0
+	servers = append(servers, server{"tblgen-lsp-server", *tblgen, []string{"--tablegen-extra-dir=" + *include}, false})
+	const tdls, base = 0, 1
+	tg := len(servers) - 1
+
+	fmt.Printf("%-14s %-6s %14s %12s", "file", "where", "tdls 1st pub.", "tdls tag")
+	if withBase {
+		fmt.Printf(" %13s %10s", "baseline tag", "tdls/base")
+	}
+	fmt.Printf(" %20s %8s", "tblgen-lsp-server", "ratio")
+	if withBase {
+		fmt.Printf(" %10s", "base ratio")
+	}
+	fmt.Println()
+	worst, worstBase := 0.0, 0.0
+	var vsBase []float64
 	editMed := map[string]time.Duration{} // tblgen-lsp-server, middle edit
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
@@ -89,41 +112,57 @@ func main() {
 			if err != nil {
 				fail(err)
 			}
-			var tag [2]time.Duration
-			var first time.Duration
-			for i, s := range servers {
-				f, t, err := measure(s, path, string(data), off, *n)
-				if err != nil {
-					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
-				}
-				tag[i] = t
-				if i == 0 {
-					first = f
-				}
+			first, tag, err := measure(servers, path, string(data), off, *n)
+			if err != nil {
+				fail(fmt.Errorf("%s: %v", rel, err))
 			}
-			ratio := float64(tag[0]) / float64(tag[1])
+			ratio := float64(tag[tdls]) / float64(tag[tg])
 			worst = max(worst, ratio)
-			fmt.Printf("%-14s %-6s %14s %12s %20s %8.3f\n", filepath.Base(rel), where, round(first), round(tag[0]), round(tag[1]), ratio)
+			fmt.Printf("%-14s %-6s %14s %12s", filepath.Base(rel), where, round(first[tdls]), round(tag[tdls]))
+			if withBase {
+				vsBase = append(vsBase, float64(tag[tdls])/float64(tag[base]))
+				fmt.Printf(" %13s %10.3f", round(tag[base]), vsBase[len(vsBase)-1])
+			}
+			fmt.Printf(" %20s %8.3f", round(tag[tg]), ratio)
+			if withBase {
+				r := float64(tag[base]) / float64(tag[tg])
+				worstBase = max(worstBase, r)
+				fmt.Printf(" %10.3f", r)
+			}
+			fmt.Println()
 			if where == "middle" {
-				editMed[rel] = tag[1]
+				editMed[rel] = tag[tg]
 			}
 		}
 	}
-	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server to the publish showing the edit's failed assert %.3f (bar 0.2)\n\n", worst)
+	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server to the publish showing the edit's failed assert %.3f (bar 0.2)\n", worst)
+	if withBase {
+		fmt.Printf("lsp latency against the baseline: worst ratio baseline/tblgen-lsp-server %.3f; tdls/baseline median %.3f, worst %.3f\n",
+			worstBase, medianOf(vsBase), slices.Max(vsBase))
+	}
+	fmt.Println()
 
 	// Hover and completion on a def name in the middle of each file, against
 	// the bar of a tenth of tblgen-lsp-server's edit-to-diagnostics time.
-	fmt.Printf("%-14s %12s %14s %12s %16s %12s   (worst median of %d runs)\n", "file", "tdls hover", "tdls complete", "bar (1/10)", "tblgen hover", "tblgen compl.", *runs)
+	fmt.Printf("%-14s %12s %14s", "file", "tdls hover", "tdls complete")
+	if withBase {
+		fmt.Printf(" %12s %14s", "base hover", "base complete")
+	}
+	fmt.Printf(" %12s %16s %12s   (worst median of %d runs)\n", "bar (1/10)", "tblgen hover", "tblgen compl.", *runs)
 	worstQ := 0.0
+	var qVsBase []float64
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
 		data, err := os.ReadFile(path)
 		if err != nil {
 			fail(err)
 		}
-		hov, comp := [2]time.Duration{-1, -1}, [2]time.Duration{-1, -1} // -1: not supported
-		for i, s := range servers {
-			for r := 0; r < *runs; r++ {
+		hov, comp := make([]time.Duration, len(servers)), make([]time.Duration, len(servers))
+		for i := range servers {
+			hov[i], comp[i] = -1, -1 // -1: not supported
+		}
+		for r := 0; r < *runs; r++ {
+			for i, s := range servers {
 				h, c, err := queries(s, path, string(data), *n)
 				if err != nil {
 					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
@@ -132,10 +171,18 @@ func main() {
 			}
 		}
 		bar := editMed[rel] / 10
-		worstQ = max(worstQ, float64(max(hov[0], comp[0]))/float64(bar))
-		fmt.Printf("%-14s %12s %14s %12s %16s %12s\n", filepath.Base(rel), round(hov[0]), round(comp[0]), round(bar), round(hov[1]), round(comp[1]))
+		worstQ = max(worstQ, float64(max(hov[tdls], comp[tdls]))/float64(bar))
+		fmt.Printf("%-14s %12s %14s", filepath.Base(rel), round(hov[tdls]), round(comp[tdls]))
+		if withBase {
+			qVsBase = append(qVsBase, float64(hov[tdls])/float64(hov[base]), float64(comp[tdls])/float64(comp[base]))
+			fmt.Printf(" %12s %14s", round(hov[base]), round(comp[base]))
+		}
+		fmt.Printf(" %12s %16s %12s\n", round(bar), round(hov[tg]), round(comp[tg]))
 	}
 	fmt.Printf("lsp queries: worst tdls hover/completion time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
+	if withBase {
+		fmt.Printf("lsp queries against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(qVsBase), slices.Max(qVsBase))
+	}
 }
 
 // insertionPoint is the byte offset of the start of a top-level statement
@@ -269,42 +316,55 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 	return hover, completion, err
 }
 
-// measure opens path in a fresh server and times n edits, each inserting a
-// failing assert tagged with its number at off: the median time to the
-// first publish, and to the first publish that shows the tag.
-func measure(s server, path, text string, off, n int) (first, tagged time.Duration, err error) {
+// measure opens path in a fresh process of each server and times n
+// edits, each inserting a failing assert tagged with its number at off and
+// made in every server in turn: per server, the median time to the first
+// publish, and to the first publish that shows the tag.
+func measure(servers []server, path, text string, off, n int) (first, tagged []time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := openIn(ctx, s, path, text)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer c.Shutdown(context.Background())
-	if s.twoPublishes {
-		c.Settle(path, 300*time.Millisecond, 30*time.Second)
-	}
-	var firsts, tags []time.Duration
-	for i := 0; i < n; i++ {
-		tag := fmt.Sprintf("tag-%d", i)
-		edited := text[:off] + "assert 0, \"" + tag + "\";\n" + text[off:]
-		seen := len(c.Diagnostics(path))
-		t0 := time.Now()
-		if err := c.Change(ctx, path, edited); err != nil {
-			return 0, 0, err
-		}
-		pubs, err := waitFor(c, path, seen, tag, 30*time.Second)
+	clients := make([]*lsptest.Client, len(servers))
+	for i, s := range servers {
+		c, err := openIn(ctx, s, path, text)
 		if err != nil {
-			return 0, 0, fmt.Errorf("edit %d: %v", i, err)
+			return nil, nil, fmt.Errorf("%s: %v", s.name, err)
 		}
-		firsts = append(firsts, pubs[0].At.Sub(t0))
-		tags = append(tags, pubs[len(pubs)-1].At.Sub(t0))
-		// Both servers get the same pause before the next edit, as between
-		// keystrokes: the server has gone quiet for 300 ms. Timing one
-		// server's edits back to back and the other's after a pause compares
-		// a warm process with a cold one.
-		c.Settle(path, 300*time.Millisecond, 30*time.Second)
+		defer c.Shutdown(context.Background())
+		clients[i] = c
 	}
-	return median(firsts), median(tags), nil
+	for i, s := range servers {
+		if s.twoPublishes {
+			clients[i].Settle(path, 300*time.Millisecond, 30*time.Second)
+		}
+	}
+	firsts, tags := make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers))
+	for e := 0; e < n; e++ {
+		tag := fmt.Sprintf("tag-%d", e)
+		edited := text[:off] + "assert 0, \"" + tag + "\";\n" + text[off:]
+		for i, c := range clients {
+			seen := len(c.Diagnostics(path))
+			t0 := time.Now()
+			if err := c.Change(ctx, path, edited); err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
+			}
+			pubs, err := waitFor(c, path, seen, tag, 30*time.Second)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: edit %d: %v", servers[i].name, e, err)
+			}
+			firsts[i] = append(firsts[i], pubs[0].At.Sub(t0))
+			tags[i] = append(tags[i], pubs[len(pubs)-1].At.Sub(t0))
+			// Every server gets the same pause before its next edit, as
+			// between keystrokes: it has gone quiet for 300 ms. Timing one
+			// server's edits back to back and another's after a pause
+			// compares a warm process with a cold one.
+			c.Settle(path, 300*time.Millisecond, 30*time.Second)
+		}
+	}
+	for i := range servers {
+		first = append(first, median(firsts[i]))
+		tagged = append(tagged, median(tags[i]))
+	}
+	return first, tagged, nil
 }
 
 // waitFor returns the publishes for path after the first seen, up to and
@@ -333,6 +393,12 @@ func median(ts []time.Duration) time.Duration {
 	}
 	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
 	return ts[len(ts)/2]
+}
+
+func medianOf(xs []float64) float64 {
+	ys := slices.Clone(xs)
+	slices.Sort(ys)
+	return ys[len(ys)/2]
 }
 
 func round(d time.Duration) string {
