@@ -13,9 +13,19 @@
 ;; with lsp-mode when it is installed, and adds the previews of the C++
 ;; mlir-tblgen generates:
 ;;
-;;   M-x tdls-show-rewriter   the C++ of the DRR pattern at point, in a
-;;                            `c++-mode' buffer that follows your edits
-;;                            (C-u: every pattern of the file)
+;;   M-x tdls-show-rewriter       the C++ of the DRR pattern at point, in a
+;;                                `c++-mode' buffer that follows your edits
+;;                                (C-u: every pattern of the file)
+;;   M-x tdls-show-declarations   the declarations (op-decls, attrdef-decls,
+;;                                enum-decls, ...) of the op, attribute,
+;;                                type, enum, interface, pass or dialect at
+;;                                point (C-u: the whole file's)
+;;   M-x tdls-show-definitions    their definitions
+;;   M-x tdls-show-documentation  their documentation, in `markdown-mode'
+;;                                when it is installed
+;;
+;; The code actions "Show generated declarations/definitions/documentation"
+;; and "Show generated rewriter" open the same live previews.
 ;;
 ;; `.td' files open in `tablegen-mode': LLVM's (llvm/utils/emacs) when it
 ;; is on the `load-path', else the small one defined here (keywords, bang
@@ -206,6 +216,14 @@ comment starters in the C++ inside do not confuse the TableGen around it."
 
 ;;;; eglot
 
+(defconst tdls--preview-commands
+  '(("tdls.showGenerated" . "decls") ("tdls.showGeneratedRewriter" . "rewriter"))
+  "The server's preview commands, each with the view it shows by default.")
+
+(defun tdls--command-view (command)
+  "The default view of the server's preview COMMAND, nil for another command."
+  (cdr (assoc command tdls--preview-commands)))
+
 (defvar eglot-server-programs)
 (declare-function eglot-current-server "eglot")
 (declare-function eglot--TextDocumentIdentifier "eglot")
@@ -225,8 +243,8 @@ comment starters in the C++ inside do not confuse the TableGen around it."
   ;; eglot of Emacs 30+ runs commands without this method, and then shows
   ;; the server's preview file through window/showDocument.)
   (cl-defmethod eglot-execute-command ((_server tdls-eglot-server) command arguments)
-    (if (equal (format "%s" command) "tdls.showGeneratedRewriter")
-        (tdls--preview-from-command arguments)
+    (if-let ((view (tdls--command-view (format "%s" command))))
+        (tdls--preview-from-command arguments view)
       (cl-call-next-method)))
   (add-to-list 'eglot-server-programs '(tablegen-mode . tdls--eglot-contact)))
 
@@ -256,9 +274,10 @@ comment starters in the C++ inside do not confuse the TableGen around it."
     :activation-fn (lsp-activate-on "tablegen")
     :initialization-options #'tdls--initialization-options
     :action-handlers (let ((h (make-hash-table :test #'equal)))
-                       (puthash "tdls.showGeneratedRewriter"
-                                (lambda (command) (tdls--preview-from-command (tdls--get command :arguments)))
-                                h)
+                       (dolist (c tdls--preview-commands)
+                         (puthash (car c)
+                                  (lambda (command) (tdls--preview-from-command (tdls--get command :arguments) (cdr c)))
+                                  h))
                        h)
     :server-id 'tdls)))
 
@@ -314,6 +333,7 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
   marker          ; where in it the entity is (nil: by name or whole file)
   what            ; the request's fields that say what: :kind / :generator / :name
   buffer          ; the preview buffer
+  (comment "// ") ; how a line of an error text starts in it
   timer
   (seq 0)         ; the latest request; older answers are dropped
   last-good)      ; the last text generated without error
@@ -340,12 +360,14 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
           (goto-char (min point (point-max)))
           (set-buffer-modified-p nil))))))
 
-(defun tdls--preview-error-text (reason previous)
-  "Why the preview failed (REASON), above the last C++ that worked (PREVIOUS)."
-  (concat "// tdls could not generate the code:\n"
-          (mapconcat (lambda (l) (concat "//   " l)) (split-string reason "\n") "\n")
-          "\n"
-          (when previous (concat "//\n// Last generated code:\n\n" previous))))
+(defun tdls--preview-error-text (reason previous &optional comment)
+  "Why the preview failed (REASON), above the last code that worked (PREVIOUS).
+COMMENT starts each line of the explanation (default \"// \")."
+  (let ((c (or comment "// ")))
+    (concat c "tdls could not generate the code:\n"
+            (mapconcat (lambda (l) (concat c "  " l)) (split-string reason "\n") "\n")
+            "\n"
+            (when previous (concat (string-trim-right c) "\n" c "Last generated code:\n\n" previous)))))
 
 (defun tdls--preview-refresh (p)
   "Ask the server again for the code of preview P."
@@ -361,18 +383,22 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
                (if (not (stringp text))
                    (tdls--set-preview-text
                     p (tdls--preview-error-text (format "tdls answered without text: %S" result)
-                                                (tdls--preview-last-good p)))
+                                                (tdls--preview-last-good p) (tdls--preview-comment p)))
                  (setf (tdls--preview-last-good p) text)
                  (tdls--set-preview-text p text)
                  (when (buffer-live-p (tdls--preview-buffer p))
                    (with-current-buffer (tdls--preview-buffer p)
                      (setq-local header-line-format
                                  (format " %s  (%s)" (or (tdls--get result :title) "")
-                                         (or (tdls--get result :engine) "")))))))))
+                                         (string-join (delq nil (list (tdls--get result :engine)
+                                                                      (tdls--get result :tool)))
+                                                      ", ")))
+                     (setq-local tdls-preview-generator (tdls--get result :generator))))))))
          (lambda (message)
            (when (= seq (tdls--preview-seq p))
              (tdls--set-preview-text
-              p (tdls--preview-error-text (or message "unknown error") (tdls--preview-last-good p))))))))))
+              p (tdls--preview-error-text (or message "unknown error") (tdls--preview-last-good p)
+                                          (tdls--preview-comment p))))))))))
 
 (defun tdls--after-change (&rest _)
   "Regenerate the previews of this buffer once the edits pause."
@@ -396,27 +422,35 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
     (when (markerp (tdls--preview-marker p))
       (set-marker (tdls--preview-marker p) nil))))
 
+(defvar-local tdls-preview-generator nil
+  "In a preview buffer: the mlir-tblgen generator whose output it shows.")
+
 (defun tdls--open-preview (what label &optional pos)
   "Show the code tdls/generatedCode answers for WHAT at POS (or by name).
 WHAT is a plist of the request's :kind, :generator or :name; LABEL names
 the buffer. Returns the preview buffer."
   (tdls--client)                        ; fail early without a server
   (let* ((src (current-buffer))
+         (doc (equal (plist-get what :generator) "doc"))
          (buf (generate-new-buffer
                (format "*tdls %s: %s*" label (file-name-nondirectory (or buffer-file-name (buffer-name))))))
          (p (tdls--make-preview
              :source src
              :marker (when pos (copy-marker pos))
              :what what
-             :buffer buf)))
+             :buffer buf
+             :comment (if doc "> " "// "))))
     (with-current-buffer buf
-      (if (fboundp 'c++-mode) (c++-mode) (fundamental-mode))
+      (cond ((and doc (fboundp 'markdown-mode)) (markdown-mode))
+            (doc (text-mode))
+            ((fboundp 'c++-mode) (c++-mode))
+            (t (fundamental-mode)))
       (setq buffer-read-only t)
       (setq tdls--preview p)
       (add-hook 'kill-buffer-hook #'tdls--preview-killed nil t))
     (push p tdls--previews)
     (add-hook 'after-change-functions #'tdls--after-change nil t)
-    (tdls--set-preview-text p "// generating...")
+    (tdls--set-preview-text p (concat (tdls--preview-comment p) "generating..."))
     (display-buffer buf '((display-buffer-reuse-window display-buffer-in-direction)
                           (direction . right)))
     (tdls--preview-refresh p)
@@ -436,28 +470,54 @@ With a prefix argument the command previews the whole file."
 
 (defun tdls--whole-file-params (params whole-file)
   "PARAMS, or with WHOLE-FILE their whole-file variant."
-  (if (and whole-file (equal (plist-get params :kind) "rewriter"))
-      (plist-put (copy-sequence params) :kind "rewriters-file")
-    params))
+  (cond ((not whole-file) params)
+        ((equal (plist-get params :kind) "rewriter")
+         (plist-put (copy-sequence params) :kind "rewriters-file"))
+        (t (append params (list :wholeFile t)))))
 
 ;;;###autoload (autoload 'tdls-show-rewriter "tdls" nil t)
 (tdls-define-preview tdls-show-rewriter "rewriter" '(:kind "rewriter")
   "Show the C++ that mlir-tblgen --gen-rewriters makes of the DRR pattern at point.
 The preview follows edits of the .td buffer.")
 
-(defun tdls--preview-from-command (arguments)
+;;;###autoload (autoload 'tdls-show-declarations "tdls" nil t)
+(tdls-define-preview tdls-show-declarations "decls" '(:generator "decls")
+  "Show the C++ declarations mlir-tblgen generates for the entity at point.
+The entity is an op, attribute, type, enum, interface, pass or dialect; the
+generator follows from its kind (op-decls, attrdef-decls, ...).  The
+preview follows edits of the .td buffer.")
+
+;;;###autoload (autoload 'tdls-show-definitions "tdls" nil t)
+(tdls-define-preview tdls-show-definitions "defs" '(:generator "defs")
+  "Show the C++ definitions mlir-tblgen generates for the entity at point.
+The preview follows edits of the .td buffer.")
+
+;;;###autoload (autoload 'tdls-show-documentation "tdls" nil t)
+(tdls-define-preview tdls-show-documentation "doc" '(:generator "doc")
+  "Show the Markdown documentation mlir-tblgen generates for the entity at point.
+The preview follows edits of the .td buffer.")
+
+(defun tdls--preview-from-command (arguments view)
   "Open the preview the server's command asks for, with its ARGUMENTS:
-[{uri, position?, name?, kind?}]."
+[{uri, position?, name?, generator?, kind?, wholeFile?}]; VIEW is the
+command's default (\"decls\" or \"rewriter\")."
   (let* ((target (and (> (length arguments) 0) (elt arguments 0)))
          (uri (tdls--get target :uri))
          (buf (if uri (find-file-noselect (tdls--uri-file uri)) (current-buffer))))
     (with-current-buffer buf
-      (let ((position (tdls--get target :position))
-            (name (tdls--get target :name)))
+      (let* ((position (tdls--get target :position))
+             (name (tdls--get target :name))
+             (kind (tdls--get target :kind))
+             (generator (or (tdls--get target :generator) (unless kind view)))
+             (rewriter (or kind (equal generator "rewriter"))))
         (tdls--open-preview
          (append (when name (list :name name))
-                 (list :kind (or (tdls--get target :kind) "rewriter")))
-         "rewriter" (when position (tdls--point position)))))))
+                 (if rewriter
+                     (list :kind (or kind "rewriter"))
+                   (list :generator generator))
+                 (when (eq (tdls--get target :wholeFile) t) (list :wholeFile t)))
+         (if rewriter "rewriter" generator)
+         (when position (tdls--point position)))))))
 
 (defun tdls--get (object key)
   "Field KEY (a keyword) of a JSON OBJECT as the client decoded it: a plist

@@ -326,6 +326,92 @@ output meanwhile. Returns PRED's last value."
                      (and tdls--previews t)))
             (format "%d of %d preview(s) left" (length tdls--previews) n)))))
 
+;; The declarations checks look at Toy_AddOp, whose arguments are on line
+;; 26 of ToyOps.td.
+(defvar e2e-ops nil)
+(defvar e2e-decls nil)
+
+(defun e2e-open-ops ()
+  "Visit ToyOps.td with tdls running, point on Toy_AddOp's $lhs."
+  (find-file (concat e2e-fixture "ToyOps.td"))
+  (setq e2e-ops (current-buffer))
+  (if (eq e2e-client 'eglot)
+      (run-hooks 'post-command-hook)
+    (lsp))
+  (e2e-wait (lambda () (ignore-errors (tdls--client))))
+  (e2e-goto 26 "$lhs"))
+
+(defun e2e-new-preview (before pred)
+  "The preview buffer not in BEFORE whose text satisfies PRED, once there."
+  (let (new)
+    (e2e-wait (lambda ()
+                (setq new (cl-find-if (lambda (b) (and (not (memq b before))
+                                                       (buffer-local-value 'tdls--preview b)))
+                                      (buffer-list)))
+                (and new (funcall pred (e2e-text new)))))
+    new))
+
+(e2e-check "M-x tdls-show-declarations shows the declarations of the op at point"
+  (e2e-open-ops)
+  (with-current-buffer e2e-ops
+    (let ((before (buffer-list))
+          (want "class AddOpGenericAdaptorBase {"))
+      (call-interactively #'tdls-show-declarations)
+      (setq e2e-decls (e2e-new-preview before (lambda (text) (string-match-p (regexp-quote want) text))))
+      (if (not e2e-decls)
+          (cons nil "no preview buffer")
+        (let ((text (e2e-text e2e-decls))
+              (generator (buffer-local-value 'tdls-preview-generator e2e-decls)))
+          (cons (and (string-match-p (regexp-quote want) text)
+                     (string-match-p (regexp-quote "class AddOp : public ::mlir::Op<AddOp") text)
+                     (not (string-match-p "class NegOp " text))
+                     (equal generator "op-decls")
+                     (eq (buffer-local-value 'major-mode e2e-decls) 'c++-mode)
+                     (get-buffer-window e2e-decls))
+                (format "%s generator=%s mode=%s %S" (buffer-name e2e-decls) generator
+                        (buffer-local-value 'major-mode e2e-decls)
+                        (substring text 0 (min 200 (length text))))))))))
+
+(e2e-check "the declarations follow an edit of the op"
+  (if (not e2e-decls)
+      (cons nil "no preview to follow")
+    (with-current-buffer e2e-ops
+      (e2e-goto 26 "$rhs);")
+      (search-forward "$rhs);")
+      (replace-match "$rhs, F64Attr:$alpha);" t t)
+      (let ((want "using alphaTy = ::mlir::FloatAttr;"))
+        (e2e-wait (lambda () (string-match-p (regexp-quote want) (e2e-text e2e-decls))))
+        (let ((text (e2e-text e2e-decls)))
+          ;; Back as it was, for the checks after this one.
+          (e2e-goto 26 "$rhs, F64Attr:$alpha);")
+          (search-forward "$rhs, F64Attr:$alpha);")
+          (replace-match "$rhs);" t t)
+          (set-buffer-modified-p nil)
+          (cons (and (string-match-p (regexp-quote want) text)
+                     (string-match-p (regexp-quote "::mlir::FloatAttr getAlphaAttr()") text))
+                (format "%S" (substring text 0 (min 300 (length text))))))))))
+
+(e2e-check "the code action \"Show generated documentation\" opens a live preview of the op's documentation"
+  (with-current-buffer e2e-ops
+    (e2e-goto 26 "$lhs")
+    (let ((before (buffer-list))
+          (offered nil))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (_prompt collection &rest _)
+                   (setq offered (mapcar (lambda (c) (if (consp c) (car c) c)) collection))
+                   "Show generated documentation")))
+        (let ((last-nonmenu-event ?a))
+          (call-interactively (if (eq e2e-client 'eglot) #'eglot-code-actions #'lsp-execute-code-action))))
+      (let ((new (e2e-new-preview before (lambda (text) (string-match-p "toy\\.add" text)))))
+        (if (not new)
+            (cons nil (format "no preview buffer; actions offered: %S" offered))
+          (let ((text (e2e-text new))
+                (generator (buffer-local-value 'tdls-preview-generator new)))
+            (cons (and (string-match-p (regexp-quote "### `toy.add` (toy::AddOp)") text)
+                       (equal generator "op-doc"))
+                  (format "%s generator=%s mode=%s %S" (buffer-name new) generator
+                          (buffer-local-value 'major-mode new) (substring text 0 (min 200 (length text)))))))))))
+
 (e2e-finish)
 
 ;;; e2e.el ends here
