@@ -272,6 +272,16 @@ func TestServeBigFile(t *testing.T) {
 		checkWall, checkCPU, checkRSS := checkRun(t, path)
 		client := startClient(t, t.TempDir())
 		took, cpu, _ := firstPublish(t, client, path, text)
+		// Hover on the last def, once the first diagnostics are shown.
+		var hover map[string]any
+		last := strings.Count(text, "\n") - 1
+		hctx, cancel := context.WithTimeout(context.Background(), hangBound)
+		asked := time.Now()
+		if err := client.Call(hctx, "textDocument/hover", lsptest.DocumentAt(path, last, 5), &hover); err != nil || hover == nil {
+			t.Errorf("%d MB: hover on the last def: %v %v", size>>20, hover, err)
+		}
+		cancel()
+		t.Logf("%d MB opened: hover on the last def answered in %v", size>>20, time.Since(asked).Round(time.Millisecond))
 		peak := procStatus(client.Process().Pid, "VmHWM")
 		client.Shutdown(context.Background())
 		t.Logf("%d MB opened: first diagnostics after %v (%v of CPU), tdls check takes %v (%v of CPU): %.2f× (bar 1.5×), %.2f× of CPU; peak %s, tdls check %s",
