@@ -43,6 +43,8 @@ func goldenInputs(t testing.TB) []goldenInput {
 	for _, f := range files {
 		out = append(out, goldenInput{f, []string{mlirInclude, fixtures}})
 	}
+	noProps := filepath.Join(fixtures, "noprops")
+	out = append(out, goldenInput{filepath.Join(noProps, "NoProperties.td"), []string{mlirInclude, noProps}})
 	toy, _ := filepath.Abs("../examples/toy")
 	out = append(out, goldenInput{filepath.Join(toy, "ToyPatterns.td"), []string{mlirInclude, toy}})
 	return out

@@ -377,7 +377,11 @@ func (e *emitter) emitAttributeMatch(tree *eval.DagInit, casted string, argIndex
 	named := &op.args[argIndex]
 	attr := named.def
 	e.w.w("{\n")
-	e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_attr = %s.getProperties().%s();\n", casted, ods.GetterName(named.name)))
+	if op.dialectProps {
+		e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_attr = %s.getProperties().%s();\n", casted, ods.GetterName(named.name)))
+	} else {
+		e.w.in().w(fmt.Sprintf("[[maybe_unused]] auto tblgen_attr = %s->getAttrOfType<%s>(\"%s\");\n", casted, attrStorageType(attr), named.name))
+	}
 	switch {
 	case attrHasDefault(attr):
 		e.w.w("if (!tblgen_attr) tblgen_attr = " +

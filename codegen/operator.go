@@ -47,6 +47,10 @@ type operator struct {
 	args      []opArg
 	results   []opResult
 	traits    map[string]bool // fully qualified native trait names
+	// dialectProps is the dialect's usePropertiesForAttributes: attributes
+	// are read from and built into the op's Properties, not its attribute
+	// dictionary.
+	dialectProps bool
 }
 
 // newOperator views the op of record def, failing as mlir-tblgen's Operator
@@ -60,7 +64,8 @@ func newOperator(m *ods.Model, def *eval.Record) (*operator, error) {
 		return nil, fatalf("%s", msg)
 	}
 	op := &operator{def: def, name: o.Name, className: o.CppClass,
-		namespace: stringField(def, "cppNamespace"), traits: map[string]bool{}}
+		namespace: stringField(def, "cppNamespace"), traits: map[string]bool{},
+		dialectProps: o.Dialect == nil || o.Dialect.UsePropertiesForAttributes}
 	for _, a := range o.Args {
 		kind := operandArg
 		switch a.Kind {

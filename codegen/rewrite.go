@@ -372,7 +372,7 @@ func (e *emitter) handleOpCreation(tree *eval.DagInit, resultIndex, depth int) s
 	if tail.returnType == nil && (op.traits["::mlir::OpTrait::SameOperandsAndResultType"] || op.traits["::mlir::OpTrait::FirstAttrDerivedResultType"]) {
 		e.aggregateArgs(tree, children)
 		e.w.in()
-		e.w.w(fmt.Sprintf("%s = %s::create(rewriter, %s, tblgen_values, tblgen_props);", packName, cls, loc))
+		e.w.w(fmt.Sprintf("%s = %s::create(rewriter, %s, tblgen_values, %s);", packName, cls, loc, op.builtAttrs()))
 		e.w.out()
 		e.w.w("\n}\n")
 		return result
@@ -403,7 +403,7 @@ func (e *emitter) handleOpCreation(tree *eval.DagInit, resultIndex, depth int) s
 			e.w.w(fmt.Sprintf("for (auto v: castedOp0.getODSResults(%d)) {\n  tblgen_types.push_back(v.getType());\n}\n", resultIndex+i))
 		}
 	}
-	e.w.w(fmt.Sprintf("%s = %s::create(rewriter, %s, tblgen_types, tblgen_values, tblgen_props);\n", packName, cls, loc))
+	e.w.w(fmt.Sprintf("%s = %s::create(rewriter, %s, tblgen_types, tblgen_values, %s);\n", packName, cls, loc, op.builtAttrs()))
 	e.w.out()
 	e.w.w("}\n")
 	return result
@@ -497,15 +497,32 @@ func (e *emitter) supplyArgs(tree *eval.DagInit, children map[int]string) {
 	}
 }
 
-// aggregateArgs fills tblgen_values and tblgen_props for a builder taking
-// all operands and properties at once.
+// builtAttrs is what a builder taking all operands at once gets the
+// attributes in: the op's Properties, or where its dialect keeps
+// attributes in the dictionary, a list of named attributes.
+func (op *operator) builtAttrs() string {
+	if op.dialectProps {
+		return "tblgen_props"
+	}
+	return "tblgen_attrs"
+}
+
+// aggregateArgs fills tblgen_values and tblgen_props (or tblgen_attrs) for
+// a builder taking all operands and attributes at once.
 func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 	op := e.p.op(tree)
 	e.w.in()
 	e.w.w("::llvm::SmallVector<::mlir::Value, 4> tblgen_values; (void)tblgen_values;\n")
-	e.w.w(op.qualClassName() + "::Properties tblgen_props; (void)tblgen_props;\n")
 	setAttr := func(name, v string) {
 		e.w.w(fmt.Sprintf("tblgen_props.%s = ::llvm::dyn_cast_if_present<decltype(tblgen_props.%s)>(%s);\n", name, name, v))
+	}
+	if op.dialectProps {
+		e.w.w(op.qualClassName() + "::Properties tblgen_props; (void)tblgen_props;\n")
+	} else {
+		e.w.w("::llvm::SmallVector<::mlir::NamedAttribute, 4> tblgen_attrs; (void)tblgen_attrs;\n")
+		setAttr = func(name, v string) {
+			e.w.w("if (auto tmpAttr = " + v + ") {\n  tblgen_attrs.emplace_back(rewriter.getStringAttr(\"" + name + "\"), tmpAttr);\n}\n")
+		}
 	}
 	numVariadic := 0
 	hasSegments := false
@@ -566,7 +583,14 @@ func (e *emitter) aggregateArgs(tree *eval.DagInit, children map[int]string) {
 		e.w.w(");\n")
 	}
 	if numVariadic > 1 && !hasSegments && !op.traits["::mlir::OpTrait::SameVariadicOperandSize"] {
-		e.w.reindented("\n          tblgen_props.operandSegmentSizes = { " + strings.Join(sizes, ", ") + " };\n        ")
+		if op.dialectProps {
+			e.w.reindented("\n          tblgen_props.operandSegmentSizes = { " + strings.Join(sizes, ", ") + " };\n        ")
+		} else {
+			e.w.reindented("\n          tblgen_attrs.emplace_back(rewriter.getStringAttr(\"operandSegmentSizes\"),\n" +
+				"            rewriter.getDenseI32ArrayAttr({ " + strings.Join(sizes, ", ") + " }));\n        ")
+			// mlir-tblgen leaves two spaces after it, which indent the next line.
+			e.w.w("  ")
+		}
 	}
 	e.w.out()
 }
