@@ -188,6 +188,17 @@ func TestWorkspaceSymbolRenameInlaySignature(t *testing.T) {
 	if sig == nil || !strings.Contains(string(mustJSON(sig)), `Base\u003cint w, string s = \"x\"\u003e`) {
 		t.Errorf("signature help in Base<m>: %v", sig)
 	}
+	// A retrigger, as VS Code sends it while typing, carries the last
+	// answer back, parameter labels as offsets included.
+	retrigger := docAt(s, "a.td", 6, 24)
+	retrigger["context"] = map[string]any{"triggerKind": 3, "isRetrigger": true, "activeSignatureHelp": sig}
+	var again map[string]any
+	if err := s.call("textDocument/signatureHelp", retrigger, &again); err != nil {
+		t.Fatalf("signature help retriggered with the last answer: %v", err)
+	}
+	if string(mustJSON(again)) != string(mustJSON(sig)) {
+		t.Errorf("retriggered signature help: %v, want %v", again, sig)
+	}
 }
 
 func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }

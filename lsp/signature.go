@@ -14,7 +14,10 @@ import (
 func init() { handle("textDocument/signatureHelp", signatureHelp) }
 
 func signatureHelp(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
-	var p protocol.SignatureHelpParams
+	// Only the document and position are read: the context echoes the
+	// last answer, whose offset labels protocol.SignatureHelpParams cannot
+	// hold.
+	var p protocol.TextDocumentPositionParams
 	if err := decode(raw, &p); err != nil {
 		return nil, err
 	}
