@@ -15,7 +15,10 @@
 // server, one after the other, before the next edit, so that a change in
 // the machine's load weighs on all of them alike. With -baseline, a second
 // tdls binary (a build of an earlier commit) takes its turn too, and its
-// figures and the ratios tdls/baseline are printed beside.
+// figures and the ratios tdls/baseline are printed beside. The CPU time
+// each server spends on an edit (all its threads, from the edit until it
+// goes quiet) is printed too: a loaded machine stretches the latencies,
+// hardly the CPU time.
 //
 //	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B]
 package main
@@ -29,6 +32,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,6 +105,11 @@ func main() {
 	worst, worstBase := 0.0, 0.0
 	var vsBase []float64
 	editMed := map[string]time.Duration{} // tblgen-lsp-server, middle edit
+	type cpuRow struct {
+		file, where string
+		cpu         []time.Duration
+	}
+	var cpuRows []cpuRow
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
 		data, err := os.ReadFile(path)
@@ -112,7 +121,7 @@ func main() {
 			if err != nil {
 				fail(err)
 			}
-			first, tag, err := measure(servers, path, string(data), off, *n)
+			first, tag, cpu, err := measure(servers, path, string(data), off, *n)
 			if err != nil {
 				fail(fmt.Errorf("%s: %v", rel, err))
 			}
@@ -130,6 +139,7 @@ func main() {
 				fmt.Printf(" %10.3f", r)
 			}
 			fmt.Println()
+			cpuRows = append(cpuRows, cpuRow{filepath.Base(rel), where, cpu})
 			if where == "middle" {
 				editMed[rel] = tag[tg]
 			}
@@ -139,6 +149,28 @@ func main() {
 	if withBase {
 		fmt.Printf("lsp latency against the baseline: worst ratio baseline/tblgen-lsp-server %.3f; tdls/baseline median %.3f, worst %.3f\n",
 			worstBase, medianOf(vsBase), slices.Max(vsBase))
+	}
+	fmt.Println()
+
+	// The CPU time of each edit: everything the server did for it, up to
+	// going quiet (tdls goes on to evaluate the whole unit after it has
+	// published the edited statements').
+	fmt.Printf("%-14s %-6s %14s", "CPU per edit", "where", "tdls")
+	if withBase {
+		fmt.Printf(" %14s %10s", "baseline", "tdls/base")
+	}
+	fmt.Printf(" %20s %8s\n", "tblgen-lsp-server", "ratio")
+	var cpuVsBase []float64
+	for _, r := range cpuRows {
+		fmt.Printf("%-14s %-6s %14s", r.file, r.where, round(r.cpu[tdls]))
+		if withBase {
+			cpuVsBase = append(cpuVsBase, float64(r.cpu[tdls])/float64(r.cpu[base]))
+			fmt.Printf(" %14s %10.3f", round(r.cpu[base]), cpuVsBase[len(cpuVsBase)-1])
+		}
+		fmt.Printf(" %20s %8.3f\n", round(r.cpu[tg]), float64(r.cpu[tdls])/float64(r.cpu[tg]))
+	}
+	if withBase {
+		fmt.Printf("cpu per edit against the baseline: tdls/baseline median %.3f, worst %.3f\n", medianOf(cpuVsBase), slices.Max(cpuVsBase))
 	}
 	fmt.Println()
 
@@ -320,14 +352,14 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 // edits, each inserting a failing assert tagged with its number at off and
 // made in every server in turn: per server, the median time to the first
 // publish, and to the first publish that shows the tag.
-func measure(servers []server, path, text string, off, n int) (first, tagged []time.Duration, err error) {
+func measure(servers []server, path, text string, off, n int) (first, tagged, cpu []time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	clients := make([]*lsptest.Client, len(servers))
 	for i, s := range servers {
 		c, err := openIn(ctx, s, path, text)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", s.name, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", s.name, err)
 		}
 		defer c.Shutdown(context.Background())
 		clients[i] = c
@@ -338,6 +370,10 @@ func measure(servers []server, path, text string, off, n int) (first, tagged []t
 		}
 	}
 	firsts, tags := make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers))
+	cpu0 := make([]time.Duration, len(servers))
+	for i, c := range clients {
+		cpu0[i] = cpuTime(c)
+	}
 	for e := 0; e < n; e++ {
 		tag := fmt.Sprintf("tag-%d", e)
 		edited := text[:off] + "assert 0, \"" + tag + "\";\n" + text[off:]
@@ -345,11 +381,11 @@ func measure(servers []server, path, text string, off, n int) (first, tagged []t
 			seen := len(c.Diagnostics(path))
 			t0 := time.Now()
 			if err := c.Change(ctx, path, edited); err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
+				return nil, nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
 			}
 			pubs, err := waitFor(c, path, seen, tag, 30*time.Second)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: edit %d: %v", servers[i].name, e, err)
+				return nil, nil, nil, fmt.Errorf("%s: edit %d: %v", servers[i].name, e, err)
 			}
 			firsts[i] = append(firsts[i], pubs[0].At.Sub(t0))
 			tags[i] = append(tags[i], pubs[len(pubs)-1].At.Sub(t0))
@@ -363,8 +399,32 @@ func measure(servers []server, path, text string, off, n int) (first, tagged []t
 	for i := range servers {
 		first = append(first, median(firsts[i]))
 		tagged = append(tagged, median(tags[i]))
+		cpu = append(cpu, (cpuTime(clients[i])-cpu0[i])/time.Duration(n))
 	}
-	return first, tagged, nil
+	return first, tagged, cpu, nil
+}
+
+// cpuTime is the CPU time c's server process has used so far, summed over
+// its threads (/proc/PID/task/*/schedstat, in nanoseconds): unlike the
+// latencies, it hardly moves with the machine's load. 0 without /proc.
+func cpuTime(c *lsptest.Client) time.Duration {
+	p := c.Process()
+	if p == nil {
+		return 0
+	}
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", p.Pid))
+	var total time.Duration
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			ns, _ := strconv.ParseInt(f[0], 10, 64)
+			total += time.Duration(ns)
+		}
+	}
+	return total
 }
 
 // waitFor returns the publishes for path after the first seen, up to and
