@@ -151,16 +151,26 @@ func (c *Checker) Closed(path string) []string {
 	return out
 }
 
-// Wait blocks until the current round is done, evaluation included (for
-// tests and shutdown).
+// Wait blocks until the checker is idle: the current round is done,
+// evaluation included, and no other started meanwhile (a change applied in
+// the background, such as settings pulled from the client, starts one that
+// cancels the round waited for). For tests and shutdown.
 func (c *Checker) Wait() {
-	c.mu.Lock()
-	d := c.done
-	c.mu.Unlock()
-	if d != nil {
-		<-d
+	for {
+		c.mu.Lock()
+		d := c.done
+		c.mu.Unlock()
+		if d != nil {
+			<-d
+		}
+		c.evals.Wait()
+		c.mu.Lock()
+		idle := c.done == d
+		c.mu.Unlock()
+		if idle {
+			return
+		}
 	}
-	c.evals.Wait()
 }
 
 // run publishes the syntax diagnostics of each file, then evaluates the
