@@ -38,10 +38,12 @@ func levels(p protocol.PublishDiagnosticsParams) string {
 	return strings.Join(out, " ")
 }
 
-// settleUntil waits until the file's diagnostics read want.
+// settleUntil waits until the file's diagnostics read want: settings and
+// .tdls.yaml changes apply in the background, after the messages that
+// caused them.
 func (s *session) settleUntil(name, want string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangBound)
 	got := ""
 	for time.Now().Before(deadline) {
 		if got = levels(s.settled(name)); got == want {
@@ -122,7 +124,7 @@ func TestServerSeverityPrecedenceAndProblems(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 	var shown []string
-	for range 100 {
+	for deadline := time.Now().Add(hangBound); time.Now().Before(deadline); {
 		shown = nil
 		for _, m := range s.client.ShownMessages() {
 			shown = append(shown, m.Message)
