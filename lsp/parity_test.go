@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -63,7 +62,7 @@ func TestParityWithTblgenLSPServer(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/tdls").CombinedOutput(); err != nil {
 		t.Fatalf("building tdls: %v\n%s", err, out)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithCancel(context.Background()) // each wait has its hangBound
 	defer cancel()
 	extra := "--tablegen-extra-dir=" + llvmInclude
 	ref := startServer(t, ctx, tblgenLSP, extra)
@@ -86,7 +85,7 @@ func TestParityWithTblgenLSPServer(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := lsptest.Wait(pub, 30*time.Second); err != nil {
+		if _, err := lsptest.Wait(pub, hangBound); err != nil {
 			t.Fatalf("%s: tblgen-lsp-server: %v", path, err)
 		}
 		f := &tablegen.File{Name: path, Base: 1, Content: data}
@@ -172,7 +171,7 @@ func startServer(t *testing.T, ctx context.Context, bin string, args ...string) 
 
 func call(t *testing.T, ctx context.Context, c *lsptest.Client, method string, params, result any) {
 	t.Helper()
-	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, hangBound)
 	defer cancel()
 	if err := c.Call(cctx, method, params, result); err != nil {
 		t.Fatalf("%s: %v", method, err)
