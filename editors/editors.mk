@@ -78,7 +78,7 @@ e2e-vscode: vsix chromium
 	editors/vscode/e2e/run.sh
 
 # The extension README's screenshots are those of the e2e run.
-VSCODE_SCREENSHOTS := problems.png rewriter-refreshed.png code-action-preview.png
+VSCODE_SCREENSHOTS := problems.png rewriter-refreshed.png code-action-preview.png decls-refreshed.png
 vscode-screenshots: e2e-vscode
 	cp $(addprefix bin/e2e-vscode/,$(VSCODE_SCREENSHOTS)) $(VSCODE)/images/
 
