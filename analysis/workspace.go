@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+
+	"tdls/toolchain"
 )
 
 // Workspace owns the caches shared by all snapshots and makes new snapshots
@@ -77,7 +79,7 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 	} else {
 		s.dbs, s.mlirDir = loadDatabases(cfg), ""
 		if !cfg.NoMLIRAutoDetect {
-			s.mlirDir = w.mlirDir.get(findMLIRIncludeDir)
+			s.mlirDir = w.mlirDir.get(toolchain.MLIRIncludeDir)
 		}
 	}
 	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) && !projectsChanged {

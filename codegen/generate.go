@@ -5,16 +5,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"tdls/drr"
 	"tdls/ods"
 	"tdls/tablegen/eval"
+	"tdls/toolchain"
 )
 
 // Engines that generate code.
@@ -77,38 +76,6 @@ type Generated struct {
 	Failure string `json:"failure,omitempty"`
 }
 
-// FindMLIRTblgen returns the mlir-tblgen to run: the configured one, the
-// one in the build directory, the first on PATH, or the newest installed
-// under /usr/lib/llvm-N; "" when none is.
-func FindMLIRTblgen(configured, buildDir string) string {
-	executable := func(p string) bool {
-		st, err := os.Stat(p)
-		return err == nil && !st.IsDir() && st.Mode()&0o111 != 0
-	}
-	if configured != "" {
-		if p, err := exec.LookPath(configured); err == nil && executable(p) {
-			return p
-		}
-	}
-	if buildDir != "" {
-		if p := filepath.Join(buildDir, "bin", "mlir-tblgen"); executable(p) {
-			return p
-		}
-	}
-	if p, err := exec.LookPath("mlir-tblgen"); err == nil {
-		return p
-	}
-	installed, _ := filepath.Glob("/usr/lib/llvm-*/bin/mlir-tblgen")
-	best, bestVersion := "", -1
-	for _, p := range installed {
-		v, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(filepath.Dir(filepath.Dir(p))), "llvm-"))
-		if err == nil && v > bestVersion && executable(p) {
-			best, bestVersion = p, v
-		}
-	}
-	return best
-}
-
 // Generate runs the request's generator with the chosen engine. Problems
 // that stop generation come back as a comment header in the text; the
 // error is for requests that cannot be served.
@@ -145,7 +112,7 @@ func Generate(ctx context.Context, req GenRequest) (Generated, error) {
 		g.Text, g.Failure, err = generateNative(gen, req)
 		return g, err
 	}
-	bin := FindMLIRTblgen(req.MLIRTblgen, req.BuildDir)
+	bin := toolchain.MLIRTblgen(req.MLIRTblgen, req.BuildDir)
 	if bin == "" {
 		return g, fmt.Errorf("no mlir-tblgen found (configure one, or put it on PATH)")
 	}

@@ -1,11 +1,13 @@
 package drr
 
 import (
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"tdls/ods"
 	"tdls/tablegen"
+	"tdls/tablegen/eval"
 )
 
 // Check runs every DRR check on every pattern and returns the diagnostics
@@ -115,6 +117,12 @@ func (c *checker) notAnOp(n *DagNode) {
 	}
 	c.notOp[n] = true
 	name := n.OperatorName()
+	if n.Kind == NodeOp && c.p.set.isUnknownDirective(n.Operator) {
+		d := c.errorf(n.OperatorRange, "drr-unknown-directive", "'%s' is not a DRR directive of LLVM %d (%s); if your LLVM is newer, it may be a directive added since, which tdls (modelling LLVM %d) does not know (mlir-tblgen %d takes it for an op: Record `%s' does not have a field named `opDialect'!)",
+			name, tablegen.LLVMRelease, strings.Join(directiveNames, ", "), tablegen.LLVMRelease, tablegen.LLVMRelease, name)
+		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs[0], Message: "'" + name + "' is declared here, as PatternBase.td declares the directives"})
+		return
+	}
 	what := "a def that is not an Op"
 	switch n.Kind {
 	case NodeEither, NodeVariadic, NodeReturnType, NodeLocation, NodeReplaceWithValue:
@@ -126,6 +134,23 @@ func (c *checker) notAnOp(n *DagNode) {
 	if n.Operator != nil && n.Operator.Decl.Start.IsValid() && len(n.Operator.Locs) > 0 {
 		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs[0], Message: "'" + name + "' is defined here"})
 	}
+}
+
+// directiveNames are the directives of LLVM 22's PatternBase.td that a
+// dag can be made of (NodeKindOf knows each).
+var directiveNames = []string{"replaceWithValue", "location", "returnType", "either", "variadic"}
+
+// isUnknownDirective reports a dag operator shaped as PatternBase.td
+// declares its directives (`def name;`: no class, no field) and declared
+// there, that LLVM 22 does not know: a directive of a newer MLIR whose
+// headers are on the include path. addBenefit is one of LLVM 22's, for the
+// benefit dag only.
+func (s *PatternSet) isUnknownDirective(r *eval.Record) bool {
+	if r == nil || r.IsClass || len(r.Supers) > 0 || len(r.Values) > 0 || len(r.Locs) == 0 || r.NameString() == "addBenefit" || s.Result == nil || s.Result.Set == nil {
+		return false
+	}
+	f := s.Result.Set.File(r.Locs[0].Start)
+	return f != nil && filepath.Base(f.Name) == "PatternBase.td"
 }
 
 // benefit is Pattern::getBenefit's check.

@@ -122,6 +122,7 @@ func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
 	st := s.settings
 	s.mu.Unlock()
 	s.reportSettings(ctx, st)
+	go s.reportLLVM(context.Background())
 	go s.pullConfiguration(context.Background())
 	s.startIndex()
 	return nil
@@ -157,6 +158,9 @@ func (s *Server) applySettings(st settings) {
 		s.reportSettings(context.Background(), st)
 	}
 	s.reconfigure()
+	if old.MLIRTblgen != st.MLIRTblgen || !slices.Equal(old.IncludeDirs, st.IncludeDirs) || !slices.Equal(old.CompilationDatabases, st.CompilationDatabases) {
+		go s.reportLLVM(context.Background())
+	}
 }
 
 func (s *Server) reconfigure() {

@@ -60,6 +60,10 @@ type Server struct {
 	indexCancel      context.CancelFunc
 	skippedShown     map[string]bool // files showing why the index skips them
 	clientWait       time.Duration   // clientAnswerBudget; shorter in tests
+	// llvmMu serialises reportLLVM; llvmShown are the releases whose
+	// notice was shown.
+	llvmMu    sync.Mutex
+	llvmShown map[string]bool
 }
 
 type serverState int
@@ -96,7 +100,7 @@ func NewServer(opts Options) *Server {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget}
+	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget, llvmShown: map[string]bool{}}
 }
 
 // ErrNoShutdown is what Run returns when the session ends (exit, or the

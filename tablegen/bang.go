@@ -1,5 +1,18 @@
 package tablegen
 
+import "fmt"
+
+// LLVMRelease is the LLVM/MLIR release tdls models: its TableGen language
+// here, its ODS and DRR in the layers above, its generated C++ in codegen.
+const LLVMRelease = 22
+
+// UnknownBang is the message of an !operator LLVM 22 does not have: a typo,
+// or one a newer LLVM added (its TableGen parses any !name and rejects the
+// unknown ones the same way).
+func UnknownBang(name string) string {
+	return fmt.Sprintf("'%s' is not a bang operator of LLVM %d; if your LLVM is newer, it may be one added since, which tdls (modelling LLVM %d) does not know", name, LLVMRelease, LLVMRelease)
+}
+
 // BangOperators lists every !operator llvm-tblgen 22 accepts, with a one-line
 // signature and description (used by hover, completion and signature help).
 var BangOperators = map[string]string{

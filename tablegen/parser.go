@@ -75,7 +75,7 @@ func BangDiagnostics(toks []Token) Diagnostics {
 	for _, t := range toks {
 		if t.Kind == TokBang {
 			if _, ok := BangOperators[t.Text[1:]]; !ok {
-				ds.errorAt(t.Range(), "syntax-bang", fmt.Sprintf("unknown operator '%s'", t.Text))
+				ds.errorAt(t.Range(), "syntax-bang", UnknownBang(t.Text))
 			}
 		}
 	}

@@ -66,7 +66,7 @@ func syntaxHover(v *analysis.FileView, p tablegen.Pos) (HoverResult, bool) {
 	if t.Kind == tablegen.TokBang {
 		doc, ok := tablegen.BangOperators[t.Text[1:]]
 		if !ok {
-			return HoverResult{Range: t.Range(), Markdown: fmt.Sprintf("`%s`: unknown operator", t.Text)}, true
+			return HoverResult{Range: t.Range(), Markdown: tablegen.UnknownBang(t.Text)}, true
 		}
 		return HoverResult{Range: t.Range(), Markdown: fmt.Sprintf("```tablegen\n%s\n```\n***\n%s", signatureOf(doc), descriptionOf(doc))}, true
 	}

@@ -6,6 +6,10 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+
+	"tdls/analysis"
+	"tdls/tablegen"
+	"tdls/toolchain"
 )
 
 // release is this tree's version: `make dist` names its archives after it,
@@ -15,7 +19,7 @@ const release = "0.1.0"
 
 // modelledLLVM is the LLVM/MLIR release whose TableGen, ODS and DRR tdls
 // reproduces and is tested against.
-const modelledLLVM = 22
+const modelledLLVM = tablegen.LLVMRelease
 
 func init() {
 	register(&command{name: "version", summary: "print the version, the build and the LLVM/MLIR release tdls models", run: runVersion})
@@ -26,8 +30,32 @@ func runVersion(args []string) int {
 		fmt.Fprintf(os.Stderr, "tdls version: unexpected arguments %v\n", args)
 		return 2
 	}
+	wd, _ := os.Getwd()
 	writeVersion(os.Stdout, currentBuild())
+	l, found := userLLVM(wd)
+	writeLLVM(os.Stdout, l, found)
 	return 0
+}
+
+// userLLVM finds the LLVM of the project in dir as the server does for a
+// workspace folder: its .tdls.yaml and compile databases, then the
+// machine's.
+func userLLVM(dir string) (toolchain.LLVM, bool) {
+	ws := analysis.NewWorkspace(analysis.Config{Folders: []string{dir}})
+	return toolchain.Find(ws.Snapshot().LLVMSearch(""))
+}
+
+// writeLLVM prints the user's LLVM, and what may disagree when it is not
+// the modelled release.
+func writeLLVM(w io.Writer, l toolchain.LLVM, found bool) {
+	if !found {
+		fmt.Fprintf(w, "llvm:     not found (no mlir-tblgen, llvm-config with MLIR or /usr/lib/llvm-N; checked as LLVM %d)\n", modelledLLVM)
+		return
+	}
+	fmt.Fprintf(w, "llvm:     %s\n", l)
+	if notice := analysis.LLVMNotice(l); notice != "" {
+		fmt.Fprintf(w, "note:     %s\n", notice)
+	}
 }
 
 // build is what a binary knows about itself.

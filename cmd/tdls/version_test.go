@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"tdls/toolchain"
 )
 
 func TestBuildFromVCSStamp(t *testing.T) {
@@ -116,5 +118,35 @@ func TestReleaseMatchesEditorPackages(t *testing.T) {
 	header := regexp.MustCompile(`(?m)^;; Version: (\S+)$`).FindSubmatch(el)
 	if header == nil || string(header[1]) != release {
 		t.Errorf("tdls.el's Version header is %q, want %q", header, release)
+	}
+}
+
+// tdls version names the user's LLVM and, when it is not the modelled
+// release, which checks may disagree; on this machine, LLVM 22's.
+func TestVersionNamesUserLLVM(t *testing.T) {
+	var out bytes.Buffer
+	writeLLVM(&out, toolchain.LLVM{Version: "23.0.0git", Major: 23, From: "mlir-tblgen --version", Path: "/opt/llvm/bin/mlir-tblgen"}, true)
+	got := out.String()
+	for _, want := range []string{"llvm:     23.0.0git (mlir-tblgen --version of /opt/llvm/bin/mlir-tblgen)\n", "note:     tdls models LLVM/MLIR 22; your LLVM is 23.0.0git", "syntax-bang"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("tdls version lacks %q:\n%s", want, got)
+		}
+	}
+	out.Reset()
+	writeLLVM(&out, toolchain.LLVM{}, false)
+	if !strings.HasPrefix(out.String(), "llvm:     not found") {
+		t.Errorf("without an LLVM: %q", out.String())
+	}
+	if _, err := os.Stat("/usr/lib/llvm-22/bin/mlir-tblgen"); err != nil {
+		t.Skip("SKIP: LLVM 22 is not installed")
+	}
+	l, found := userLLVM(t.TempDir())
+	if !found || l.Major != 22 {
+		t.Errorf("on this machine: %+v, %v; want LLVM 22", l, found)
+	}
+	out.Reset()
+	writeLLVM(&out, l, found)
+	if strings.Contains(out.String(), "note:") {
+		t.Errorf("a note for the modelled release:\n%s", out.String())
 	}
 }

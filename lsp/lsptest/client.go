@@ -28,6 +28,7 @@ type Client struct {
 	mu       sync.Mutex
 	diags    map[protocol.DocumentURI][]Published
 	shown    []protocol.ShowMessageParams
+	others   map[string][]json.RawMessage // other notifications, by method
 	waiters  []*waiter
 	versions map[protocol.DocumentURI]int32
 	// Configuration answers workspace/configuration requests.
@@ -47,6 +48,14 @@ func (c *Client) ShownMessages() []protocol.ShowMessageParams {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]protocol.ShowMessageParams(nil), c.shown...)
+}
+
+// Notifications are the params of the notifications of method received so
+// far, for those the client does not handle itself (tdls/llvm, ...).
+func (c *Client) Notifications(method string) []json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]json.RawMessage(nil), c.others[method]...)
 }
 
 // Published is one publishDiagnostics notification and when it arrived.
@@ -150,6 +159,14 @@ func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		_ = json.Unmarshal(req.Params(), &p)
 		return reply(ctx, map[string]bool{"success": c.ShowDocument != nil && c.ShowDocument(p.URI)}, nil)
+	}
+	if _, isCall := req.(*jsonrpc2.Call); !isCall {
+		c.mu.Lock()
+		if c.others == nil {
+			c.others = map[string][]json.RawMessage{}
+		}
+		c.others[req.Method()] = append(c.others[req.Method()], append(json.RawMessage(nil), req.Params()...))
+		c.mu.Unlock()
 	}
 	return reply(ctx, nil, nil)
 }

@@ -1,0 +1,56 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"tdls/analysis"
+	"tdls/tablegen"
+	"tdls/toolchain"
+)
+
+// llvmStatus is the tdls/llvm notification: the user's LLVM as the server
+// found it, for the editor's status item.
+type llvmStatus struct {
+	Found    bool   `json:"found"`
+	Version  string `json:"version,omitempty"`
+	Major    int    `json:"major,omitempty"`
+	From     string `json:"from,omitempty"` // how it was read: "mlir-tblgen --version", ...
+	Path     string `json:"path,omitempty"`
+	Modelled int    `json:"modelled"`
+	// Notice says which checks may disagree, when Major is not Modelled.
+	Notice string `json:"notice,omitempty"`
+}
+
+// reportLLVM finds the user's LLVM (the configured mlir-tblgen, the build
+// trees, the include directories, the machine's), logs it, sends it to the
+// editor's status (tdls/llvm) and, once per release found in a session,
+// shows which checks may disagree when it is not the modelled release.
+// Calls are serialised: the status shows the latest search.
+func (s *Server) reportLLVM(ctx context.Context) {
+	s.llvmMu.Lock()
+	defer s.llvmMu.Unlock()
+	s.mu.Lock()
+	tool := s.settings.MLIRTblgen
+	s.mu.Unlock()
+	search := s.ws.Snapshot().LLVMSearch(tool)
+	l, found := toolchain.Find(search)
+	st := llvmStatus{Found: found, Modelled: tablegen.LLVMRelease}
+	if !found {
+		s.log.Info("llvm", zap.String("version", "not found"), zap.Int("modelled", tablegen.LLVMRelease),
+			zap.Strings("buildDirs", search.BuildDirs), zap.Strings("includeDirs", search.IncludeDirs))
+		s.notifyClient(ctx, "tdls/llvm", st)
+		return
+	}
+	st.Version, st.Major, st.From, st.Path, st.Notice = l.Version, l.Major, l.From, l.Path, analysis.LLVMNotice(l)
+	s.log.Info("llvm", zap.String("version", l.Version), zap.String("from", l.From), zap.String("path", l.Path), zap.Int("modelled", tablegen.LLVMRelease))
+	s.notifyClient(ctx, "tdls/llvm", st)
+	if st.Notice == "" || s.llvmShown[l.String()] {
+		return
+	}
+	s.llvmShown[l.String()] = true
+	s.log.Warn("llvm", zap.String("notice", st.Notice))
+	s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "tdls: " + st.Notice})
+}
