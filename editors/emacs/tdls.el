@@ -214,6 +214,51 @@ comment starters in the C++ inside do not confuse the TableGen around it."
 
 (add-to-list 'auto-mode-alist '("\\.td\\'" . tablegen-mode))
 
+;;;; The user's LLVM, as the server found it
+
+(defcustom tdls-mode-line t
+  "Show the user's LLVM release in the mode line of TableGen buffers."
+  :type 'boolean)
+
+(defvar tdls-llvm nil
+  "The user's LLVM as the server last reported it (tdls/llvm): a plist of
+:found, :version, :major, :from, :path, :modelled and :notice (which checks
+may disagree, when the release is not the one tdls models).")
+
+(defun tdls--llvm-reported (params)
+  "Keep the tdls/llvm notification's PARAMS (a plist or a hash table)."
+  (setq tdls-llvm
+        (cl-loop for key in '(:found :version :major :from :path :modelled :notice)
+                 append (list key (tdls--get params key))))
+  (force-mode-line-update t))
+
+(defun tdls-status ()
+  "A short text naming the user's LLVM; \"\" before the server reports."
+  (let ((l tdls-llvm))
+    (cond ((null l) "")
+          ((not (eq (plist-get l :found) t)) "LLVM not found")
+          ((not (eql (plist-get l :major) (plist-get l :modelled)))
+           (format "LLVM %s (tdls models %s)" (plist-get l :version) (plist-get l :modelled)))
+          (t (format "LLVM %s" (plist-get l :version))))))
+
+(defun tdls-llvm ()
+  "Say which LLVM the server found, and what may disagree when it is not
+the release tdls models."
+  (interactive)
+  (let ((l tdls-llvm))
+    (message "%s"
+             (cond ((null l) "tdls has not reported an LLVM yet")
+                   ((not (eq (plist-get l :found) t))
+                    (format "tdls found no LLVM; it checks as LLVM %s" (plist-get l :modelled)))
+                   (t (format "tdls: LLVM %s (%s of %s)%s" (plist-get l :version) (plist-get l :from)
+                              (plist-get l :path)
+                              (let ((n (plist-get l :notice))) (if (stringp n) (concat "\n" n) ""))))))))
+
+(add-to-list 'mode-line-misc-info
+             '(:eval (when (and tdls-mode-line (derived-mode-p 'tablegen-mode)
+                                (not (string-empty-p (tdls-status))))
+                       (concat " [" (tdls-status) "] "))))
+
 ;;;; eglot
 
 (defconst tdls--preview-commands
@@ -246,6 +291,8 @@ comment starters in the C++ inside do not confuse the TableGen around it."
     (if-let ((view (tdls--command-view (format "%s" command))))
         (tdls--preview-from-command arguments view)
       (cl-call-next-method)))
+  (cl-defmethod eglot-handle-notification ((_server tdls-eglot-server) (_method (eql tdls/llvm)) &rest params)
+    (tdls--llvm-reported params))
   (add-to-list 'eglot-server-programs '(tablegen-mode . tdls--eglot-contact)))
 
 (defun tdls--eglot-contact (&rest _)
@@ -273,6 +320,9 @@ comment starters in the C++ inside do not confuse the TableGen around it."
     :new-connection (lsp-stdio-connection #'tdls--command)
     :activation-fn (lsp-activate-on "tablegen")
     :initialization-options #'tdls--initialization-options
+    :notification-handlers (let ((h (make-hash-table :test #'equal)))
+                             (puthash "tdls/llvm" (lambda (_workspace params) (tdls--llvm-reported params)) h)
+                             h)
     :action-handlers (let ((h (make-hash-table :test #'equal)))
                        (dolist (c tdls--preview-commands)
                          (puthash (car c)

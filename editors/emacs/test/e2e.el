@@ -188,6 +188,17 @@ output meanwhile. Returns PRED's last value."
              (format "%S root %S" (and server (lsp--workspace-server-id server))
                      (and server (lsp--workspace-root server))))))))
 
+(e2e-check "the mode line names the user's LLVM (tdls/llvm)"
+  (let ((ok (e2e-wait (lambda () (string-match-p "\\`LLVM [0-9]" (tdls-status))))))
+    ;; Batch Emacs formats no mode line: the entry's form, evaluated in
+    ;; the buffer, is what the mode line shows.
+    (cons (and ok (with-current-buffer e2e-src
+                    (cl-some (lambda (entry)
+                               (and (eq (car-safe entry) :eval)
+                                    (equal (eval (cadr entry) t) (concat " [" (tdls-status) "] "))))
+                             mode-line-misc-info)))
+          (format "%S %S" (tdls-status) tdls-llvm))))
+
 ;; flymake starts after the first command too.
 (with-current-buffer e2e-src (flymake-start))
 

@@ -166,6 +166,13 @@ check('serverInfo names tdls and its version', function()
   return info.name == 'tdls' and type(info.version) == 'string' and info.version:match('^%d+%.%d+%.%d+') ~= nil, vim.inspect(info)
 end, vim.fn.has('nvim-0.9') == 1)
 
+check("the status names the user's LLVM (tdls/llvm)", function()
+  local ok = wait(function()
+    return require('tdls').status():match('^tdls: LLVM %d') ~= nil
+  end)
+  return ok, require('tdls').status()
+end, with_plugin)
+
 -- The DRR mistake: $y on line 13 is bound nowhere.
 local function unbound_y()
   for _, d in ipairs(vim.diagnostic.get(src)) do

@@ -1,5 +1,5 @@
-// The status bar item: server state, indexing progress ($/progress) and the
-// TableGen problem counts.
+// The status bar item: server state, indexing progress ($/progress), the
+// TableGen problem counts and the user's LLVM (tdls/llvm).
 import * as vscode from 'vscode';
 import {
   ClientCapabilities,
@@ -14,7 +14,7 @@ import {
   WorkDoneProgressReport,
 } from 'vscode-languageclient/node';
 
-import { ServerState, StatusModel } from './statusModel';
+import { LLVMStatus, ServerState, StatusModel } from './statusModel';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tdls.status', vscode.StatusBarAlignment.Left, 0);
@@ -46,6 +46,12 @@ export class StatusItem implements vscode.Disposable {
       }),
     ];
     client.registerFeature(new ProgressToStatus(client, this));
+    this.clientDisposables.push(
+      client.onNotification('tdls/llvm', (llvm: LLVMStatus) => {
+        this.model.setLLVM(llvm);
+        this.render();
+      }),
+    );
   }
 
   progress(token: string | number, value: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd): void {

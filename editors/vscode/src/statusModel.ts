@@ -1,5 +1,5 @@
-// StatusModel turns server state, work-done progress and diagnostic counts
-// into what the status bar item shows.
+// StatusModel turns server state, work-done progress, diagnostic counts and
+// the user's LLVM release into what the status bar item shows.
 export type ServerState = 'starting' | 'running' | 'stopped' | 'failed';
 
 export interface StatusView {
@@ -16,6 +16,18 @@ export interface ProgressValue {
   percentage?: number;
 }
 
+// LLVMStatus is the server's tdls/llvm notification: the LLVM it found and
+// the release tdls models; notice says which checks may disagree.
+export interface LLVMStatus {
+  found: boolean;
+  version?: string;
+  major?: number;
+  from?: string;
+  path?: string;
+  modelled: number;
+  notice?: string;
+}
+
 interface Task {
   title: string;
   message?: string;
@@ -28,6 +40,7 @@ export class StatusModel {
   private readonly tasks = new Map<string, Task>();
   private errors = 0;
   private warnings = 0;
+  private llvm: LLVMStatus | undefined;
 
   setState(state: ServerState, detail = ''): void {
     this.state = state;
@@ -53,6 +66,10 @@ export class StatusModel {
     if (v.percentage !== undefined) task.percentage = v.percentage;
   }
 
+  setLLVM(llvm: LLVMStatus): void {
+    this.llvm = llvm;
+  }
+
   setDiagnosticCounts(errors: number, warnings: number): void {
     this.errors = errors;
     this.warnings = warnings;
@@ -67,6 +84,11 @@ export class StatusModel {
       case 'starting':
         return { text: '$(sync~spin) tdls', tooltip: 'tdls is starting', severity: 'normal', command: 'tdls.showOutput' };
     }
+    const v = this.runningView();
+    return { ...v, text: v.text + this.llvmText(), tooltip: v.tooltip + this.llvmTooltip() };
+  }
+
+  private runningView(): StatusView {
     const latest = [...this.tasks.values()].pop();
     if (latest) {
       const pct = latest.percentage !== undefined ? ` ${Math.round(latest.percentage)}%` : '';
@@ -80,5 +102,19 @@ export class StatusModel {
       return { text, tooltip, severity: 'normal', command: 'workbench.actions.view.problems' };
     }
     return { text: '$(check) tdls', tooltip: 'tdls is running: no problems in open TableGen files', severity: 'normal', command: 'tdls.showOutput' };
+  }
+
+  // llvmText marks an LLVM of another release than the modelled one.
+  private llvmText(): string {
+    const l = this.llvm;
+    return l?.found && l.major !== l.modelled ? ` $(warning) LLVM ${l.major}` : '';
+  }
+
+  private llvmTooltip(): string {
+    const l = this.llvm;
+    if (!l) return '';
+    if (!l.found) return `\nLLVM: not found; checking as LLVM ${l.modelled}`;
+    const line = `\nLLVM ${l.version} (${l.from} of ${l.path})`;
+    return l.notice ? `${line}\n${l.notice}` : `${line}, the release tdls models`;
   }
 }

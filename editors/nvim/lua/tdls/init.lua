@@ -1,7 +1,10 @@
 -- tdls for Neovim: `.td` files get filetype `tablegen` and the tdls language
 -- server; :TdlsShow {decls|defs|doc|rewriter} previews the generated code
 -- of what is under the cursor (:TdlsShowRewriter the C++ of the DRR pattern
--- under it), :TdlsRestart restarts the server.
+-- under it), :TdlsRestart restarts the server. require('tdls').status() is
+-- a statusline text naming the user's LLVM as the server found it, marked
+-- when it is not the release tdls models (the server also says so once in a
+-- message).
 --
 --   require('tdls').setup({
 --     cmd = { 'tdls', 'serve' },           -- or server_path = '/path/to/tdls'
@@ -73,6 +76,35 @@ function M.cmd()
   return { vim.fn.expand(exe), 'serve' }
 end
 
+-- The user's LLVM as each client's server last reported it (tdls/llvm).
+M.llvm = {}
+
+local handlers = {
+  ['tdls/llvm'] = function(_, result, ctx)
+    if result ~= nil and ctx ~= nil then
+      M.llvm[ctx.client_id] = result
+    end
+  end,
+}
+
+-- status is a short statusline text: the LLVM release the server of the
+-- current buffer found, with the modelled one when they differ; '' before
+-- the server reports.
+function M.status()
+  for _, c in ipairs(M.clients(vim.api.nvim_get_current_buf())) do
+    local l = M.llvm[c.id]
+    if l ~= nil then
+      if not l.found then
+        return 'tdls: LLVM not found'
+      elseif l.major ~= l.modelled then
+        return string.format('tdls: LLVM %s (tdls models %d)', l.version, l.modelled)
+      end
+      return 'tdls: LLVM ' .. l.version
+    end
+  end
+  return ''
+end
+
 local function config_for(bufnr)
   local file = vim.api.nvim_buf_get_name(bufnr)
   local o = M.options
@@ -85,6 +117,7 @@ local function config_for(bufnr)
     capabilities = o.capabilities,
     on_attach = o.on_attach,
     flags = { debounce_text_changes = 100 },
+    handlers = handlers,
   }
 end
 
@@ -219,6 +252,7 @@ function M.setup(opts)
       settings = { tdls = M.options.settings },
       capabilities = M.options.capabilities,
       on_attach = M.options.on_attach,
+      handlers = handlers,
     })
     vim.lsp.enable(M.name)
   else

@@ -48,3 +48,19 @@ test('problem counts link to the Problems panel', () => {
   assert.equal(m.view().text, '$(error) 2 $(warning) 1 tdls');
   assert.equal(m.view().command, 'workbench.actions.view.problems');
 });
+
+test('the LLVM the server found: named in the tooltip, marked in the text when it is not the modelled release', () => {
+  const m = new StatusModel();
+  m.setState('running');
+  m.setLLVM({ found: true, version: '22.1.8', major: 22, from: 'mlir-tblgen --version', path: '/usr/lib/llvm-22/bin/mlir-tblgen', modelled: 22 });
+  assert.equal(m.view().text, '$(check) tdls');
+  assert.match(m.view().tooltip, /\nLLVM 22\.1\.8 \(mlir-tblgen --version of \/usr\/lib\/llvm-22\/bin\/mlir-tblgen\), the release tdls models$/);
+  const notice = 'tdls models LLVM/MLIR 22; your LLVM is 23.0.0git (...). Checks that follow ...';
+  m.setLLVM({ found: true, version: '23.0.0git', major: 23, from: 'mlir-tblgen --version', path: '/opt/llvm/bin/mlir-tblgen', modelled: 22, notice });
+  assert.equal(m.view().text, '$(check) tdls $(warning) LLVM 23');
+  assert.ok(m.view().tooltip.endsWith('\n' + notice));
+  m.setDiagnosticCounts(1, 0);
+  assert.equal(m.view().text, '$(error) 1 $(warning) 0 tdls $(warning) LLVM 23');
+  m.setLLVM({ found: false, modelled: 22 });
+  assert.match(m.view().tooltip, /LLVM: not found; checking as LLVM 22$/);
+});
