@@ -28,7 +28,7 @@ func fakeMLIRTblgen(t *testing.T, version string) string {
 // returns them.
 func (s *session) llvmReports(n int) []llvmStatus {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangBound)
 	for {
 		raw := s.client.Notifications("tdls/llvm")
 		if len(raw) >= n || time.Now().After(deadline) {
@@ -78,7 +78,7 @@ func TestServerLLVMVersion(t *testing.T) {
 		}
 	}
 	waitFor := func(n int) []string {
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(hangBound)
 		for len(s.versionMessages()) < n && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)
 		}
