@@ -12,8 +12,8 @@
 // printed against a tenth of tblgen-lsp-server's edit time.
 //
 // The servers run side by side and take turns: each edit is made in every
-// server, one after the other, before the next edit, so that a change in
-// the machine's load weighs on all of them alike. With -baseline, a second
+// server, one after the other in a rotating order, before the next edit,
+// so that a change in the machine's load weighs on all of them alike. With -baseline, a second
 // tdls binary (a build of an earlier commit) takes its turn too, and its
 // figures and the ratios tdls/baseline are printed beside. The CPU time
 // each server spends on an edit (all its threads, from the edit until it
@@ -194,7 +194,9 @@ func main() {
 			hov[i], comp[i] = -1, -1 // -1: not supported
 		}
 		for r := 0; r < *runs; r++ {
-			for i, s := range servers {
+			for k := range servers {
+				i := (r + k) % len(servers)
+				s := servers[i]
 				h, c, err := queries(s, path, string(data), *n)
 				if err != nil {
 					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
@@ -377,7 +379,11 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, cp
 	for e := 0; e < n; e++ {
 		tag := fmt.Sprintf("tag-%d", e)
 		edited := text[:off] + "assert 0, \"" + tag + "\";\n" + text[off:]
-		for i, c := range clients {
+		// The servers take their turns in a rotating order, so that none is
+		// always the one that follows another's work.
+		for k := range clients {
+			i := (e + k) % len(clients)
+			c := clients[i]
 			seen := len(c.Diagnostics(path))
 			t0 := time.Now()
 			if err := c.Change(ctx, path, edited); err != nil {
