@@ -18,6 +18,10 @@ type Config struct {
 	// NoMLIRAutoDetect turns off the last resort of §4 (the MLIR include
 	// directory of the machine); tests use it to stay hermetic.
 	NoMLIRAutoDetect bool
+	// NewerLLVM: the user's LLVM is newer than the modelled release (the
+	// server finds it); the Policy then reports CodeInfo.Newer errors as
+	// warnings.
+	NewerLLVM bool
 }
 
 // includeDirs is the resolved search order for one root file, after its own
@@ -75,10 +79,10 @@ func (s *Snapshot) pipelineFor(root string) Pipeline {
 	if project := s.projects.forFile(root); project != nil && len(project.cfg.Severity) > 0 {
 		rules = append(append([]SeverityRule(nil), project.cfg.Severity...), rules...)
 	}
-	if len(rules) == 0 {
+	if len(rules) == 0 && !s.cfg.NewerLLVM {
 		return Pipeline{}
 	}
-	return Pipeline{Policy: &Policy{Rules: rules}}
+	return Pipeline{Policy: &Policy{Rules: rules, NewerLLVM: s.cfg.NewerLLVM}}
 }
 
 // Report passes diagnostics about path that no unit raises (the index's)

@@ -83,7 +83,7 @@ func LLVMNotice(l toolchain.LLVM) string {
 	}
 	var since string
 	if l.Major > tablegen.LLVMRelease {
-		since = fmt.Sprintf(" What LLVM added after %d (a bang operator, a DRR directive) is reported as unknown to LLVM %d (syntax-bang, drr-unknown-directive).", tablegen.LLVMRelease, tablegen.LLVMRelease)
+		since = fmt.Sprintf(" What LLVM added after %d (a bang operator, a DRR directive) is reported as unknown to LLVM %d, as a warning rather than an error (syntax-bang, drr-unknown-directive).", tablegen.LLVMRelease, tablegen.LLVMRelease)
 	} else {
 		since = fmt.Sprintf(" What LLVM %d added is accepted although your tools may reject it.", tablegen.LLVMRelease)
 	}

@@ -19,8 +19,10 @@ import (
 // rules the nearer source wins: the command line over the editor settings
 // over the project file, and within one source the later rule. A code no
 // rule matches keeps the severity its check gives it, except style lints
-// (CodeInfo.Style), which are hints. Werror then turns what is left a
-// warning into an error.
+// (CodeInfo.Style), which are hints, and, when the user's LLVM is newer
+// than the modelled one, the errors about what LLVM 22 lacks
+// (CodeInfo.Newer), which are warnings: that LLVM may have it. Werror then
+// turns what is left a warning into an error.
 
 // Level is what a diagnostic is reported as: a severity, or not at all.
 type Level int
@@ -173,6 +175,8 @@ func (r SeverityRule) specificity(code string) int {
 type Policy struct {
 	Rules  []SeverityRule
 	Werror bool // warnings become errors after the rules
+	// NewerLLVM: the user's LLVM is newer than the modelled release.
+	NewerLLVM bool
 }
 
 // Level is what a diagnostic of code, raised with severity sev, is
@@ -187,8 +191,11 @@ func (p *Policy) Level(code string, sev tablegen.Severity) Level {
 	}
 	if bestSpec < 0 {
 		best = LevelOf(sev)
-		if styleLints[code] {
+		switch {
+		case styleLints[code]:
 			best = LevelHint
+		case p.NewerLLVM && newerCodes[code] && best == LevelError:
+			best = LevelWarning
 		}
 	}
 	if p.Werror && best == LevelWarning {
@@ -207,13 +214,17 @@ func (p *Policy) Apply(d *tablegen.Diagnostic) bool {
 	return true
 }
 
-// styleLints are the registry's style lints, fixed at init.
-var styleLints = styleLintSet()
+// styleLints and newerCodes are the registry's style lints and its codes
+// of what a newer LLVM may have, fixed at init.
+var (
+	styleLints = codeSet(func(c tablegen.CodeInfo) bool { return c.Style })
+	newerCodes = codeSet(func(c tablegen.CodeInfo) bool { return c.Newer })
+)
 
-func styleLintSet() map[string]bool {
+func codeSet(in func(tablegen.CodeInfo) bool) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range Codes() {
-		if c.Style {
+		if in(c) {
 			out[c.Code] = true
 		}
 	}

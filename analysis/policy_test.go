@@ -94,3 +94,34 @@ func TestPipelineReportAppliesPolicy(t *testing.T) {
 		t.Errorf("Report changed its input: %+v", in)
 	}
 }
+
+// With the user's LLVM newer than 22, the errors about what LLVM 22 lacks
+// are warnings unless a rule says otherwise; other errors stay errors.
+func TestPolicyNewerLLVM(t *testing.T) {
+	var newer []string
+	for _, c := range Codes() {
+		if c.Newer {
+			newer = append(newer, c.Code)
+		}
+	}
+	if strings.Join(newer, ",") != "syntax-bang,drr-unknown-directive" {
+		t.Errorf("codes of what a newer LLVM may have: %v", newer)
+	}
+	p := &Policy{NewerLLVM: true}
+	for _, c := range []struct {
+		p    *Policy
+		code string
+		want Level
+	}{
+		{&Policy{}, "syntax-bang", LevelError},
+		{p, "syntax-bang", LevelWarning},
+		{p, "drr-unknown-directive", LevelWarning},
+		{p, "drr-not-op", LevelError},
+		{&Policy{NewerLLVM: true, Werror: true}, "syntax-bang", LevelError},
+		{&Policy{NewerLLVM: true, Rules: []SeverityRule{{Pattern: "syntax-*", Level: LevelError}}}, "syntax-bang", LevelError},
+	} {
+		if got := c.p.Level(c.code, tablegen.SeverityError); got != c.want {
+			t.Errorf("%+v: %s is %v, want %v", *c.p, c.code, got, c.want)
+		}
+	}
+}

@@ -121,7 +121,7 @@ func cfgChanged(a, b Config) bool {
 		return true
 	}
 	return !(eq(a.Folders, b.Folders) && eq(a.IncludeDirs, b.IncludeDirs) &&
-		eq(a.CompileDatabases, b.CompileDatabases) && eq(a.Defines, b.Defines) && a.NoMLIRAutoDetect == b.NoMLIRAutoDetect &&
+		eq(a.CompileDatabases, b.CompileDatabases) && eq(a.Defines, b.Defines) && a.NoMLIRAutoDetect == b.NoMLIRAutoDetect && a.NewerLLVM == b.NewerLLVM &&
 		slices.Equal(a.Severity, b.Severity))
 }
 

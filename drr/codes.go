@@ -68,7 +68,7 @@ func Codes() []tablegen.CodeInfo {
 		// Source patterns.
 		e("drr-not-op", "a dag operator in the source that is not an op (a type, a NativeCodeCall at the root, a misplaced directive)",
 			"def : Pat<(BOp (I32 $x)), (BOp $x)>;\n"),
-		{Code: "drr-unknown-directive", Severity: tablegen.SeverityError, Prelude: Prelude,
+		{Code: "drr-unknown-directive", Severity: tablegen.SeverityError, Newer: true, Prelude: Prelude,
 			Summary:   "a dag operator declared in PatternBase.td as its directives are (def name;) that LLVM 22 does not have: a directive of a newer MLIR",
 			Situation: "a pattern using a directive that a newer MLIR's PatternBase.td declares, with that MLIR's headers on the include path"},
 		e("drr-arg-count", "an op dag with a different number of arguments than the op takes",

@@ -28,7 +28,9 @@ type llvmStatus struct {
 // trees, the include directories, the machine's), logs it, sends it to the
 // editor's status (tdls/llvm) and, once per release found in a session,
 // shows which checks may disagree when it is not the modelled release.
-// Calls are serialised: the status shows the latest search.
+// A newer LLVM makes what LLVM 22 lacks warnings (Policy.NewerLLVM): the
+// files are checked again. Calls are serialised: the status shows the
+// latest search.
 func (s *Server) reportLLVM(ctx context.Context) {
 	s.llvmMu.Lock()
 	defer s.llvmMu.Unlock()
@@ -37,6 +39,14 @@ func (s *Server) reportLLVM(ctx context.Context) {
 	s.mu.Unlock()
 	search := s.ws.Snapshot().LLVMSearch(tool)
 	l, found := toolchain.Find(search)
+	newer := found && l.Major > tablegen.LLVMRelease
+	s.mu.Lock()
+	changed := newer != s.newerLLVM
+	s.newerLLVM = newer
+	s.mu.Unlock()
+	if changed {
+		s.reconfigure()
+	}
 	st := llvmStatus{Found: found, Modelled: tablegen.LLVMRelease}
 	if !found {
 		s.log.Info("llvm", zap.String("version", "not found"), zap.Int("modelled", tablegen.LLVMRelease),

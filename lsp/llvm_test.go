@@ -129,3 +129,23 @@ func TestServerLLVMModelled(t *testing.T) {
 		t.Errorf("window messages %q for the modelled release", msgs)
 	}
 }
+
+// With an LLVM newer than 22, an unknown bang operator may be one of that
+// LLVM: the server reports it as a warning; back to an older LLVM, an
+// error again.
+func TestServerNewerLLVMSeverity(t *testing.T) {
+	newer := fakeMLIRTblgen(t, "23.0.0git")
+	older := fakeMLIRTblgen(t, "21.1.8")
+	s := start(t, map[string]string{"b.td": "def A {\n  int i = !newop(1, 2);\n}\n"}, Options{}, map[string]any{"mlirTblgen": newer}, nil)
+	s.llvmReports(1)
+	s.open("b.td")
+	if got := s.settleUntil("b.td", "syntax-bang=warning"); got != "syntax-bang=warning" {
+		t.Fatalf("with LLVM 23: %s", got)
+	}
+	if err := s.client.Notify(s.ctx, "workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"tdls": map[string]any{"mlirTblgen": older}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.settleUntil("b.td", "syntax-bang=error"); got != "syntax-bang=error" {
+		t.Fatalf("with LLVM 21: %s", got)
+	}
+}

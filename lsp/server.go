@@ -64,6 +64,7 @@ type Server struct {
 	// notice was shown.
 	llvmMu    sync.Mutex
 	llvmShown map[string]bool
+	newerLLVM bool // the user's LLVM is newer than the modelled one
 }
 
 type serverState int

@@ -110,6 +110,7 @@ func (s *Server) config() analysis.Config {
 		Defines:          s.opts.Defines,
 		Severity:         append(append([]analysis.SeverityRule(nil), s.opts.Severity...), editorRules...),
 		NoMLIRAutoDetect: s.opts.NoMLIRAutoDetect,
+		NewerLLVM:        s.newerLLVM,
 	}
 }
 

@@ -7,12 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"tdls/analysis"
 	"tdls/analysis/report"
 	"tdls/drr"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
+	"tdls/toolchain"
 )
 
 func init() {
@@ -120,9 +122,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	set := tablegen.NewSourceSet()
 	var diags []tablegen.Diagnostic
+	llvm := newerLLVMOnce{cfg: cfg, roots: roots}
 	for i, path := range files {
 		pipeline := roots[i].pipeline(cfg)
-		for _, d := range pipeline.Report(checkFile(set, path, cfg, roots[i])) {
+		found := checkFile(set, path, cfg, roots[i])
+		pipeline.Policy.NewerLLVM = llvm.newer(found)
+		for _, d := range pipeline.Report(found) {
 			if d.Severity != tablegen.SeverityHint || cfg.hints {
 				diags = append(diags, d)
 			}
@@ -207,6 +212,40 @@ func (p *project) pipeline(cfg checkConfig) analysis.Pipeline {
 		rules = append(rules, p.cfg.Severity...)
 	}
 	return analysis.Pipeline{Policy: &analysis.Policy{Rules: append(rules, cfg.severity...), Werror: cfg.werror}}
+}
+
+// newerLLVMOnce tells whether the user's LLVM is newer than the modelled
+// one, asked once per run and only when a diagnostic depends on it (an
+// error about what LLVM 22 lacks): finding it runs mlir-tblgen.
+type newerLLVMOnce struct {
+	cfg   checkConfig
+	roots []*project
+	asked bool
+	is    bool
+}
+
+func (o *newerLLVMOnce) newer(diags []tablegen.Diagnostic) bool {
+	if o.asked {
+		return o.is
+	}
+	if !slices.ContainsFunc(diags, func(d tablegen.Diagnostic) bool { c, _ := analysis.LookupCode(d.Code); return c.Newer }) {
+		return false
+	}
+	o.asked = true
+	search := toolchain.Search{IncludeDirs: o.cfg.includeDirs, Machine: true}
+	for _, p := range o.roots {
+		if p == nil {
+			continue
+		}
+		search.IncludeDirs = append(search.IncludeDirs, p.cfg.IncludeDirs...)
+		for _, db := range p.dbs {
+			search.BuildDirs = append(search.BuildDirs, filepath.Dir(db.Path))
+			search.IncludeDirs = append(search.IncludeDirs, db.AllDirs...)
+		}
+	}
+	l, found := toolchain.Find(search)
+	o.is = found && l.Major > tablegen.LLVMRelease
+	return o.is
 }
 
 // projectConfigs finds the .tdls.yaml of each root file once per file.

@@ -123,6 +123,9 @@ func writeCodeDetails(w io.Writer, codes []tablegen.CodeInfo) {
 		if c.BreaksBuild {
 			fmt.Fprintln(w, "  mlir-tblgen accepts it; the C++ it generates does not compile")
 		}
+		if c.Newer {
+			fmt.Fprintf(w, "  a newer LLVM may have it: a warning when your LLVM is newer than %d\n", modelledLLVM)
+		}
 		if c.Example == "" {
 			fmt.Fprintf(w, "  raised by: %s\n", c.Situation)
 			continue
@@ -237,6 +240,8 @@ of this.
 				fmt.Fprintf(w, " A style lint: a hint unless configured.")
 			case c.BreaksBuild:
 				fmt.Fprintf(w, " Reported as %s: mlir-tblgen accepts it, the C++ it generates does not compile.", article(defaultLevel(c)))
+			case c.Newer:
+				fmt.Fprintf(w, " Reported as %s; as a warning when your LLVM is newer than %d, which may have it.", article(defaultLevel(c)), modelledLLVM)
 			default:
 				fmt.Fprintf(w, " Reported as %s.", article(defaultLevel(c)))
 			}
