@@ -528,33 +528,43 @@ func (p *stmtParser) rdValue() *Value {
 func (p *stmtParser) rdSuffixed() *SuffixedValue {
 	start := p.i
 	sv := &SuffixedValue{Simple: p.rdSimpleValue()}
-	for {
-		ss := p.i
-		sf := &Suffix{}
-		switch p.kind() {
-		case TokLBrace:
-			// A bit slice holds integers; any other '{' after a value
-			// belongs to what follows (typically a record body after an
-			// unclosed '<'), and the error is better reported there.
-			if p.kindAt(1) != TokInt {
-				sv.Node = p.node(start)
-				return sv
-			}
-			p.advance()
-			sf.Bits = p.rdRangeList(TokRBrace)
-		case TokLSquare:
-			p.advance()
-			sf.Slice, sf.TrailingComma = p.rdSlice()
-		case TokDot:
-			p.advance()
-			sf.Field = p.ident("a field name after '.'")
-		default:
-			sv.Node = p.node(start)
-			return sv
-		}
-		sf.Node = p.node(ss)
+	for sf := p.rdSuffix(); sf != nil; sf = p.rdSuffix() {
 		sv.Suffixes = append(sv.Suffixes, sf)
 	}
+	sv.Node = p.node(start)
+	return sv
+}
+
+// rdSuffix parses a suffix of a value, or returns nil when none follows
+// (most values have none, so nothing is allocated then).
+func (p *stmtParser) rdSuffix() *Suffix {
+	start := p.i
+	switch p.kind() {
+	case TokLBrace:
+		// A bit slice holds integers; any other '{' after a value belongs
+		// to what follows (typically a record body after an unclosed '<'),
+		// and the error is better reported there.
+		if p.kindAt(1) != TokInt {
+			return nil
+		}
+	case TokLSquare, TokDot:
+	default:
+		return nil
+	}
+	sf := &Suffix{}
+	switch p.kind() {
+	case TokLBrace:
+		p.advance()
+		sf.Bits = p.rdRangeList(TokRBrace)
+	case TokLSquare:
+		p.advance()
+		sf.Slice, sf.TrailingComma = p.rdSlice()
+	case TokDot:
+		p.advance()
+		sf.Field = p.ident("a field name after '.'")
+	}
+	sf.Node = p.node(start)
+	return sf
 }
 
 // rdSlice parses slice elements after '[' up to and including ']', and
@@ -605,23 +615,21 @@ func (p *stmtParser) rdNameValue() *NameValue {
 func (p *stmtParser) rdNameOperand() *NameOperand {
 	start := p.i
 	o := &NameOperand{Simple: p.rdSimpleValue()}
-	for {
+	for p.kind() == TokLSquare || p.kind() == TokDot {
 		ss := p.i
 		sf := &NameSuffix{}
-		switch p.kind() {
-		case TokLSquare:
+		if p.kind() == TokLSquare {
 			p.advance()
 			sf.Slice, sf.TrailingComma = p.rdSlice()
-		case TokDot:
+		} else {
 			p.advance()
 			sf.Field = p.ident("a field name after '.'")
-		default:
-			o.Node = p.node(start)
-			return o
 		}
 		sf.Node = p.node(ss)
 		o.Suffixes = append(o.Suffixes, sf)
 	}
+	o.Node = p.node(start)
+	return o
 }
 
 func (p *stmtParser) rdSimpleValue() *SimpleValue {
