@@ -43,11 +43,11 @@ func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
 	for _, d := range opts.Defines {
 		lx.res.Macros[d] = true
 	}
-	lx.chunked = true
+	lx.unit, lx.chunked = true, true
 	lx.res.Tokens = make([]Token, 0, 4096+len(root.Content)/3)
-	lx.lexFile(root, nil)
-	end := root.Pos(len(root.Content))
-	lx.emit(Token{Kind: TokEOF, Pos: end})
+	lx.startFile(root, nil)
+	lx.lexAll()
+	lx.emit(Token{Kind: TokEOF, Pos: lx.end})
 	lx.res.Tokens = lx.joinChunks()
 	return lx.res
 }
@@ -88,32 +88,39 @@ func (lx *unitLexer) joinChunks() []Token {
 // and tools that need only tokens); include directives stay in the stream.
 func LexFile(set *SourceSet, f *File) ([]Token, Diagnostics) {
 	lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, keepIncludes: true}
-	lx.lexFile(f, nil)
-	end := f.Pos(len(f.Content))
-	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: end})
+	lx.startFile(f, nil)
+	lx.lexAll()
+	lx.res.Tokens = append(lx.res.Tokens, Token{Kind: TokEOF, Pos: lx.end})
 	return lx.res.Tokens, lx.res.Diags
 }
 
+// unitLexer lexes a translation unit token by token (next): the files being
+// lexed form a stack, the root at the bottom and on top the file the latest
+// include entered, so a consumer can take the tokens as they come instead
+// of a slice of them all.
 type unitLexer struct {
 	set          *SourceSet
 	opts         LexOptions
 	res          *LexResult
-	stack        []IncludeFrame // include chain, for recursion detection
+	files        []openFile     // the include chain being lexed, root first
+	stack        []IncludeFrame // the same chain, for recursion detection
+	end          Pos            // the end of the root file, where EOF is
 	keepIncludes bool
 
-	// For LexUnit: tokens are emitted into blocks (see tokenChunk), an
-	// include resolved once is not read again, and a guarded file is not
-	// lexed again (guarded files are included many times over).
+	// For a whole unit (LexUnit, UnitTokens): an include resolved once is
+	// not read again, and a guarded file is not lexed again (guarded files
+	// are included many times over).
+	unit   bool
+	loaded map[includeKey]loadedInclude
+	guards map[string]string // guarded files (by path) and their guard macros
+	// Tokens are emitted into blocks (see tokenChunk) and joined at the end.
 	chunked bool
 	full    [][]Token
-	loaded  map[includeKey]loadedInclude
-	guards  map[string]string // guarded files (by path) and their guard macros
 
 	// Used by LexAlone and RelexAlone only.
 	alone  bool                                    // record includes, never load them
 	events *[]dirEvent                             // what each directive did
 	defs   []string                                // macros defined, in order, beyond the initial ones
-	resync func(last Token, conds []prepCond) bool // stops scan when the rest is known
 	// condLow is the fewest open conditions the stack has had, counting a
 	// switched top (#else) as closed, since RelexAlone restarted: below it
 	// the stack is what it was then.
@@ -128,64 +135,99 @@ type prepCond struct {
 	parentOn bool // all enclosing conditions hold
 }
 
-func (lx *unitLexer) lexFile(f *File, _ *Include) {
-	lx.res.Files = append(lx.res.Files, f)
-	path := filepath.Clean(f.Name)
-	if g, ok := lx.guards[path]; ok && lx.res.Macros[g] {
-		return // included again behind its guard: nothing to lex
-	}
-	lx.stack = append(lx.stack, IncludeFrame{Path: path, Macros: len(lx.res.Macros)})
-	defer func() { lx.stack = lx.stack[:len(lx.stack)-1] }()
+// openFile is a file being lexed: its scanner, its open #ifdef conditions,
+// and the include that entered it (recorded once the file is done).
+type openFile struct {
+	s     *scanner
+	conds []prepCond
+	inc   *Include
+	diags int // diagnostics before the file started
+}
 
-	s := &scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}
+// startFile starts lexing f on top of the files being lexed; inc is the
+// include that entered it, nil for the root. It reports false, having
+// recorded inc, when f is included again behind its guard: there is
+// nothing to lex.
+func (lx *unitLexer) startFile(f *File, inc *Include) bool {
+	lx.res.Files = append(lx.res.Files, f)
+	if g, ok := lx.guards[filepath.Clean(f.Name)]; ok && lx.res.Macros[g] {
+		lx.res.Includes = append(lx.res.Includes, *inc)
+		return false
+	}
 	var conds []prepCond
 	if lx.events != nil {
 		conds = make([]prepCond, 0, cap(*lx.events)/2) // most files close what they open
 	}
-	diags := len(lx.res.Diags)
-	lx.scan(s, &conds)
-	lx.unterminated(f, conds)
+	lx.pushFile(&scanner{f: f, src: f.Text(), diags: &lx.res.Diags, lineStart: true}, conds, inc)
+	return true
+}
+
+// pushFile puts s, whose file has the conditions conds open, on top of the
+// files being lexed; inc is the include that entered it, nil for the root.
+func (lx *unitLexer) pushFile(s *scanner, conds []prepCond, inc *Include) {
+	if len(lx.files) == 0 {
+		lx.end = s.f.Pos(len(s.f.Content))
+	}
+	lx.files = append(lx.files, openFile{s: s, conds: conds, inc: inc, diags: len(lx.res.Diags)})
+	lx.stack = append(lx.stack, IncludeFrame{Path: filepath.Clean(s.f.Name), Macros: len(lx.res.Macros)})
+}
+
+// endFile finishes the file on top, whose text is all lexed.
+func (lx *unitLexer) endFile() {
+	of := lx.files[len(lx.files)-1]
+	path := lx.stack[len(lx.stack)-1].Path
+	lx.files, lx.stack = lx.files[:len(lx.files)-1], lx.stack[:len(lx.stack)-1]
+	lx.unterminated(of.s.f, of.conds)
 	// A guarded file lexed without complaint is skipped when included again
 	// (as compilers do); with a complaint it is lexed again to repeat it.
-	if lx.chunked && s.guard.state == guardClosed && len(lx.res.Diags) == diags {
+	if lx.unit && of.s.guard.state == guardClosed && len(lx.res.Diags) == of.diags {
 		if lx.guards == nil {
 			lx.guards = map[string]string{}
 		}
-		lx.guards[path] = s.guard.name
+		lx.guards[path] = of.s.guard.name
+	}
+	if of.inc != nil {
+		lx.res.Includes = append(lx.res.Includes, *of.inc)
 	}
 }
 
-// scan lexes the rest of s's file. It returns early, with true, when
-// lx.resync accepts the latest token appended.
-func (lx *unitLexer) scan(s *scanner, conds *[]prepCond) bool {
-	on := func() bool {
-		cs := *conds
-		return len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
-	}
-	for {
-		if !on() {
+// next returns the unit's next token: the next of the file on top, or at
+// its end the next of the file that included it; at the end of the root, an
+// EOF token there.
+func (lx *unitLexer) next() Token {
+	for len(lx.files) > 0 {
+		of := &lx.files[len(lx.files)-1]
+		s := of.s
+		if cs := of.conds; len(cs) > 0 && !(cs[len(cs)-1].active && cs[len(cs)-1].parentOn) {
 			// Skip a disabled line, looking only for directives at line starts.
 			if !s.skipToDirective() {
-				return false
+				lx.endFile()
+				continue
 			}
 		}
 		tok, dir := s.next()
-		if dir != "" {
-			lx.directive(s, dir, tok, conds)
-			continue
+		switch {
+		case dir != "":
+			lx.directive(s, dir, tok, &of.conds)
+		case tok.Kind == TokEOF:
+			lx.endFile()
+		case tok.Kind == KwInclude && !lx.keepIncludes:
+			s.guard.token()
+			if t, ok := lx.include(s, tok); ok {
+				return t
+			}
+		default:
+			s.guard.token()
+			return tok
 		}
-		if tok.Kind == TokEOF {
-			return false
-		}
-		s.guard.token()
-		if tok.Kind == KwInclude && !lx.keepIncludes {
-			lx.include(s, tok)
-			continue
-		}
-		lx.emit(tok)
-		if lx.resync != nil && lx.resync(tok, *conds) {
-			return true
-		}
+	}
+	return Token{Kind: TokEOF, Pos: lx.end}
+}
+
+// lexAll lexes the rest of the unit into res.Tokens.
+func (lx *unitLexer) lexAll() {
+	for t := lx.next(); t.Kind != TokEOF; t = lx.next() {
+		lx.emit(t)
 	}
 }
 
@@ -249,40 +291,51 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 	s.guard.directive(dir, guardName, len(*conds))
 }
 
-func (lx *unitLexer) include(s *scanner, kw Token) {
+// include processes the directive whose keyword is kw: it starts lexing
+// the included file, or reports why it cannot. An include is recorded once
+// its file is done. When the file name is missing, the token found instead
+// is returned, to be lexed as the next token (ok).
+func (lx *unitLexer) include(s *scanner, kw Token) (t Token, ok bool) {
 	nameTok, _ := s.next()
 	if nameTok.Kind != TokString {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-syntax", fmt.Sprintf("expected a file name string after include, found %s", nameTok.Describe()))
-		if nameTok.Kind != TokEOF {
-			lx.emit(nameTok)
-		}
-		return
+		return nameTok, nameTok.Kind != TokEOF
 	}
 	name, _ := Unquote(nameTok.Text)
-	inc := Include{Range: Range{kw.Pos, nameTok.End()}, NameRng: nameTok.Range(), Name: name, From: s.f}
-	defer func() { lx.res.Includes = append(lx.res.Includes, inc) }()
+	inc := &Include{Range: Range{kw.Pos, nameTok.End()}, NameRng: nameTok.Range(), Name: name, From: s.f}
+	if f := lx.includedFile(inc, nameTok); f != nil {
+		inc.File = f
+		lx.startFile(f, inc)
+		return Token{}, false
+	}
+	lx.res.Includes = append(lx.res.Includes, *inc)
+	return Token{}, false
+}
+
+// includedFile resolves an include to the file to lex, or reports why
+// there is none (and returns nil).
+func (lx *unitLexer) includedFile(inc *Include, nameTok Token) *File {
 	if lx.alone {
-		return
+		return nil
 	}
 	if lx.opts.Loader == nil {
-		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", fmt.Sprintf("could not find include file '%s'", name))
-		return
+		lx.res.Diags.errorAt(nameTok.Range(), "include-not-found", fmt.Sprintf("could not find include file '%s'", inc.Name))
+		return nil
 	}
-	path, content, err := lx.load(name, s.f.Name)
+	path, content, err := lx.load(inc.Name, inc.From.Name)
 	if err != nil {
 		lx.res.Diags.errorAt(nameTok.Range(), IncludeErrorCode(err), err.Error())
-		return
+		return nil
 	}
 	if chain := IncludeRecursion(lx.stack, path, len(lx.res.Macros)); chain != "" {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-cycle", IncludeCycleMessage(chain))
-		return
+		return nil
 	}
 	if len(lx.stack) >= lx.opts.MaxIncludeDepth {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-depth", fmt.Sprintf("includes nested deeper than %d", lx.opts.MaxIncludeDepth))
-		return
+		return nil
 	}
-	inc.File = lx.set.AddFile(path, content)
-	lx.lexFile(inc.File, &inc)
+	return lx.set.AddFile(path, content)
 }
 
 // includeKey identifies what an include resolves to: the name as written
@@ -305,7 +358,7 @@ func (lx *unitLexer) load(name, from string) (string, []byte, error) {
 		return l.path, l.content, nil
 	}
 	path, content, err := lx.opts.Loader.Include(name, from)
-	if err == nil && lx.chunked {
+	if err == nil && lx.unit {
 		if lx.loaded == nil {
 			lx.loaded = map[includeKey]loadedInclude{}
 		}

@@ -123,7 +123,8 @@ func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
 	// Every directive starts with '#' (a paste does too; a little room to
 	// spare is cheaper than regrowing a record of deeply nested #ifdefs).
 	*lx.events = make([]dirEvent, 0, bytes.Count(f.Content, []byte{'#'}))
-	lx.lexFile(f, nil)
+	lx.startFile(f, nil)
+	lx.lexAll()
 	return lx.fileLex(f, defines)
 }
 
@@ -221,7 +222,7 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	// The old token that ends where the latest new one does, once past the edit.
 	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase) >= oldEditEnd })
 	oldState := -1 // event index of the old state at the resync point
-	lx.resync = func(t Token, cs []prepCond) bool {
+	resync := func(t Token, cs []prepCond) bool {
 		end := int(t.End()-base) - delta
 		if end < oldEditEnd {
 			return false
@@ -262,11 +263,17 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 		return true
 	}
 
-	s := &scanner{f: f, src: src, off: int(restart - oldBase), diags: &lx.res.Diags, lineStart: lineStart}
 	lx.res.Files = append(lx.res.Files, f)
-	if !lx.scan(s, &conds) {
-		lx.unterminated(f, conds)
-		return lx.fileLex(f, old.Defines)
+	lx.pushFile(&scanner{f: f, src: src, off: int(restart - oldBase), diags: &lx.res.Diags, lineStart: lineStart}, conds, nil)
+	for {
+		t := lx.next()
+		if t.Kind == TokEOF {
+			return lx.fileLex(f, old.Defines)
+		}
+		lx.emit(t)
+		if resync(t, lx.files[0].conds) {
+			break
+		}
 	}
 
 	// Back in step after toks[j]: the rest is the old rest, shifted.

@@ -223,8 +223,9 @@ func TestIncludeGuardDetection(t *testing.T) {
 	for src, want := range cases {
 		set := NewSourceSet()
 		f := set.AddFile("F.td", []byte(src))
-		lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, chunked: true, opts: LexOptions{MaxIncludeDepth: 8}}
-		lx.lexFile(f, nil)
+		lx := &unitLexer{set: set, res: &LexResult{Macros: map[string]bool{}}, unit: true, opts: LexOptions{MaxIncludeDepth: 8}}
+		lx.startFile(f, nil)
+		lx.lexAll()
 		if got := lx.guards["F.td"]; got != want {
 			t.Errorf("%q: guard %q, want %q", src, got, want)
 		}

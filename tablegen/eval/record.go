@@ -2,20 +2,29 @@ package eval
 
 import "tdls/tablegen"
 
-// RecordVal is one field (or template argument) of a record.
+// RecordVal is one field (or template argument) of a record: its
+// declaration, which every record inheriting the field shares, and its value
+// in this record.
 type RecordVal struct {
-	Name  string
-	Type  *Type
+	*FieldDecl
 	Value Init
+	// Src is the range of the expression that last set the value; zero when
+	// the value was never set from source.
+	Src tablegen.Range
+}
+
+// FieldDecl is a field or template argument as declared. It never changes
+// once made: records copy their parents' fields by the thousand, and share
+// this part.
+type FieldDecl struct {
+	Name string
+	Type *Type
 	// IsField marks a field declared with the `field` keyword, which may stay
 	// unresolved in a def.
 	IsField     bool
 	TemplateArg bool
 	// Decl is the range of the field's name where it was declared.
 	Decl tablegen.Range
-	// Src is the range of the expression that last set the value; zero when
-	// the value was never set from source.
-	Src tablegen.Range
 }
 
 // setValue converts v to the field's type and stores it; it reports false

@@ -60,7 +60,7 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 	if rv := rec.Field(q); rv != nil {
 		rv.Value = Unset
 	} else {
-		rec.Values = append(rec.Values, RecordVal{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range()})
+		rec.Values = append(rec.Values, RecordVal{FieldDecl: &FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range()}})
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
 	rec.TemplateArgs = append(rec.TemplateArgs, q)
@@ -162,7 +162,7 @@ func (e *evaluator) fieldDecl(rec *Record, f *tablegen.FieldDecl) bool {
 			return false
 		}
 	} else {
-		rec.Values = append(rec.Values, RecordVal{Name: name, Type: t, IsField: f.IsField, Decl: f.Name.Range()})
+		rec.Values = append(rec.Values, RecordVal{FieldDecl: &FieldDecl{Name: name, Type: t, IsField: f.IsField, Decl: f.Name.Range()}})
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
 	if f.Value != nil {
@@ -382,7 +382,17 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	// A class's own fields have distinct names, so only those the record had
 	// before can be redefined here.
 	before := len(rec.Values)
-	rec.Values = slices.Grow(rec.Values, len(sc.Values))
+	added := 0
+	for i := range sc.Values {
+		if f := &sc.Values[i]; !f.TemplateArg && fieldIn(rec.Values[:before], f.Name) == nil {
+			added++
+		}
+	}
+	// Grown to the exact size (not as append would): records keep their
+	// fields for good.
+	if need := before + added; need > cap(rec.Values) {
+		rec.Values = append(make([]RecordVal, 0, need), rec.Values...)
+	}
 	for i := range sc.Values {
 		f := &sc.Values[i]
 		if f.TemplateArg {
