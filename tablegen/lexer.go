@@ -118,9 +118,9 @@ type unitLexer struct {
 	full    [][]Token
 
 	// Used by LexAlone and RelexAlone only.
-	alone  bool                                    // record includes, never load them
-	events *[]dirEvent                             // what each directive did
-	defs   []string                                // macros defined, in order, beyond the initial ones
+	alone  bool        // record includes, never load them
+	events *[]dirEvent // what each directive did
+	defs   []string    // macros defined, in order, beyond the initial ones
 	// condLow is the fewest open conditions the stack has had, counting a
 	// switched top (#else) as closed, since RelexAlone restarted: below it
 	// the stack is what it was then.
