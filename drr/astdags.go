@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"tdls/tablegen"
+	"tdls/tablegen/eval"
 )
 
 // astIndex holds every dag literal of a unit, sorted by position, so that a
@@ -11,6 +12,41 @@ import (
 type astIndex struct {
 	dags  []*tablegen.DagInit
 	defms []*tablegen.Defm
+}
+
+// NeedsSyntax reports whether Build reads the syntax of the top-level
+// statement st, given the defs its evaluation made (pattern is the Pattern
+// class, nil while undefined). Build reads the dag literals and defms of a
+// unit (its astIndex) where patterns are written: in the statements that
+// made patterns, and in the classes and multiclasses that patterns derive
+// from or are made by, which later statements may yet use. A unit with only
+// the statements NeedsSyntax names gives Build the same patterns.
+func NeedsSyntax(st *tablegen.Statement, made []*eval.Record, pattern *eval.Record) bool {
+	needed := definesClasses(st)
+	for _, d := range made {
+		needed = needed || d.DerivesFrom(pattern)
+	}
+	if !needed {
+		return false
+	}
+	x := &astIndex{}
+	x.statement(st)
+	return len(x.dags) > 0 || len(x.defms) > 0
+}
+
+// definesClasses reports whether st is or holds a class or multiclass.
+func definesClasses(st *tablegen.Statement) bool {
+	if st.Class != nil || st.MultiClass != nil {
+		return true
+	}
+	for _, b := range st.Blocks() {
+		for _, s := range b.Statements {
+			if s != nil && definesClasses(s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func newASTIndex(stmts []*tablegen.Statement) *astIndex {

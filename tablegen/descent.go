@@ -22,20 +22,15 @@ func (p *stmtParser) failf(format string, args ...any) {
 	panic(syntaxFailure{at: p.i, msg: fmt.Sprintf(format, args...)})
 }
 
-func (p *stmtParser) kind() TokenKind { return p.toks[p.i].Kind }
+func (p *stmtParser) kind() TokenKind { return p.tok(p.i).Kind }
 
-func (p *stmtParser) kindAt(off int) TokenKind {
-	if j := p.i + off; j < len(p.toks) {
-		return p.toks[j].Kind
-	}
-	return TokEOF
-}
+func (p *stmtParser) kindAt(off int) TokenKind { return p.tok(p.i + off).Kind }
 
 // expect consumes a token of kind k or fails naming what it is for. A
 // missing ';' or ',' is reported right after the previous token when the
 // next token is on a later line: that is where it is missing.
 func (p *stmtParser) expect(k TokenKind, context string) Token {
-	t := p.toks[p.i]
+	t := p.peek()
 	if t.Kind != k {
 		msg := fmt.Sprintf("expected %s%s, found %s", k, context, t.Describe())
 		if k == TokSemi || k == TokComma {
@@ -48,7 +43,7 @@ func (p *stmtParser) expect(k TokenKind, context string) Token {
 }
 
 func (p *stmtParser) accept(k TokenKind) bool {
-	if p.toks[p.i].Kind == k {
+	if p.kind() == k {
 		p.advance()
 		return true
 	}
@@ -57,7 +52,7 @@ func (p *stmtParser) accept(k TokenKind) bool {
 
 func (p *stmtParser) ident(what string) *Ident {
 	start := p.i
-	t := p.toks[p.i]
+	t := p.peek()
 	if t.Kind != TokIdent {
 		if t.Kind.IsKeyword() {
 			p.failf("expected %s, found keyword %s (keywords are reserved)", what, t.Kind)
@@ -120,7 +115,7 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 		}
 	}
 	if p.kind() != TokGreater {
-		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' in the template argument list, found %s", p.toks[p.i].Describe()))
+		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' in the template argument list, found %s", p.peek().Describe()))
 	}
 	p.advance()
 	return out
@@ -130,7 +125,7 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 // token when the next token is on a later line, else at the next token.
 func (p *stmtParser) failMissing(msg string) {
 	if p.i > 0 && p.onLaterLine(p.i) {
-		end := p.toks[p.i-1].End()
+		end := p.tok(p.i - 1).End()
 		panic(syntaxFailure{at: p.i, msg: msg, rng: Range{end, end}})
 	}
 	p.failf("%s", msg)
@@ -139,11 +134,12 @@ func (p *stmtParser) failMissing(msg string) {
 // onLaterLine reports whether token i starts on a later line than token i-1
 // ends.
 func (p *stmtParser) onLaterLine(i int) bool {
-	f := p.set.File(p.toks[i].Pos)
-	if f == nil || !f.Contains(p.toks[i-1].End()) {
+	prev, t := p.tok(i-1), p.tok(i)
+	f := p.set.File(t.Pos)
+	if f == nil || !f.Contains(prev.End()) {
 		return true // a file boundary
 	}
-	between := f.Content[f.Offset(p.toks[i-1].End()):f.Offset(p.toks[i].Pos)]
+	between := f.Content[f.Offset(prev.End()):f.Offset(t.Pos)]
 	for _, c := range between {
 		if c == '\n' {
 			return true
@@ -157,7 +153,7 @@ func (p *stmtParser) onLaterLine(i int) bool {
 // diagnostic stays valid when an edit above it moves lines).
 func (p *stmtParser) failUnclosed(open int, what, msg string) {
 	panic(syntaxFailure{at: p.i, msg: msg,
-		related: []Related{{Range: p.toks[open].Range(), Message: "the " + what + " starts here"}}})
+		related: []Related{{Range: p.tok(open).Range(), Message: "the " + what + " starts here"}}})
 }
 
 func (p *stmtParser) rdParents() []*ClassRef {
@@ -208,7 +204,7 @@ func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
 		}
 	}
 	if p.kind() != TokGreater {
-		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' to close the template arguments, found %s", p.toks[p.i].Describe()))
+		p.failUnclosed(open, "template argument list", fmt.Sprintf("expected ',' or '>' to close the template arguments, found %s", p.peek().Describe()))
 	}
 	p.advance()
 	return out
@@ -231,7 +227,7 @@ func (p *stmtParser) rdBody(what string) *Body {
 		}
 		p.advance()
 	default:
-		p.failMissing(fmt.Sprintf("expected ';' or '{' to start the %s body, found %s", what, p.toks[p.i].Describe()))
+		p.failMissing(fmt.Sprintf("expected ';' or '{' to start the %s body, found %s", what, p.peek().Describe()))
 	}
 	b.Node = p.node(start)
 	return b
@@ -252,7 +248,7 @@ func (p *stmtParser) rdBodyItem() *BodyItem {
 	case KwField, KwBit, KwBits, KwInt, KwString, KwDag, KwCode, KwList, TokIdent:
 		it.Field = p.rdField()
 	default:
-		p.failf("expected a field declaration, 'let', 'defvar', 'assert' or 'dump' in the record body, found %s", p.toks[p.i].Describe())
+		p.failf("expected a field declaration, 'let', 'defvar', 'assert' or 'dump' in the record body, found %s", p.peek().Describe())
 	}
 	it.Node = p.node(start)
 	return it
@@ -303,11 +299,11 @@ func (p *stmtParser) rdRangePiece() *RangePiece {
 	r := &RangePiece{Start: p.expect(TokInt, " in a range").Text}
 	switch {
 	case p.kind() == TokEllipsis || p.kind() == TokMinus:
-		r.Sep = p.toks[p.i].Text
+		r.Sep = p.peek().Text
 		p.advance()
 		r.End = p.expect(TokInt, " to end the range").Text
-	case p.kind() == TokInt && strings.HasPrefix(p.toks[p.i].Text, "-"):
-		r.End = p.toks[p.i].Text
+	case p.kind() == TokInt && strings.HasPrefix(p.peek().Text, "-"):
+		r.End = p.peek().Text
 		p.advance()
 	}
 	r.Node = p.node(start)
@@ -475,7 +471,7 @@ func (p *stmtParser) rdType(what string) *Type {
 	t := &Type{}
 	switch p.kind() {
 	case KwBit, KwInt, KwString, KwDag, KwCode:
-		t.Prim = p.toks[p.i].Text
+		t.Prim = p.peek().Text
 		p.advance()
 	case KwBits:
 		p.advance()
@@ -490,7 +486,7 @@ func (p *stmtParser) rdType(what string) *Type {
 	case TokIdent:
 		t.Class = p.ident("a type")
 	default:
-		p.failf("expected %s (bit, bits<N>, int, string, dag, code, list<T> or a class name), found %s", what, p.toks[p.i].Describe())
+		p.failf("expected %s (bit, bits<N>, int, string, dag, code, list<T> or a class name), found %s", what, p.peek().Describe())
 	}
 	t.Node = p.node(start)
 	return t
@@ -575,10 +571,10 @@ func (p *stmtParser) rdSlice() (out []*SliceElem, trailingComma bool) {
 		e := &SliceElem{Start: p.rdValue()}
 		switch {
 		case p.kind() == TokEllipsis || p.kind() == TokMinus:
-			e.Sep = p.toks[p.i].Text
+			e.Sep = p.peek().Text
 			p.advance()
 			e.End = p.rdValue()
-		case p.kind() == TokInt && strings.HasPrefix(p.toks[p.i].Text, "-"):
+		case p.kind() == TokInt && strings.HasPrefix(p.peek().Text, "-"):
 			e.End = p.rdValue()
 		}
 		e.Node = p.node(start)
@@ -635,7 +631,7 @@ func (p *stmtParser) rdNameOperand() *NameOperand {
 func (p *stmtParser) rdSimpleValue() *SimpleValue {
 	start := p.i
 	sv := &SimpleValue{}
-	t := p.toks[p.i]
+	t := p.peek()
 	switch t.Kind {
 	case TokInt:
 		txt := t.Text
@@ -647,7 +643,7 @@ func (p *stmtParser) rdSimpleValue() *SimpleValue {
 		p.advance()
 	case TokString:
 		for p.kind() == TokString {
-			sv.Strings = append(sv.Strings, p.toks[p.i].Text)
+			sv.Strings = append(sv.Strings, p.peek().Text)
 			p.advance()
 		}
 	case TokCode:
@@ -696,7 +692,7 @@ func (p *stmtParser) rdValueList(close TokenKind, what string) []*Value {
 		}
 	}
 	if p.kind() != close {
-		p.failUnclosed(open, what, fmt.Sprintf("expected ',' or %s in the %s, found %s", close, what, p.toks[p.i].Describe()))
+		p.failUnclosed(open, what, fmt.Sprintf("expected ',' or %s in the %s, found %s", close, what, p.peek().Describe()))
 	}
 	p.advance()
 	return out
@@ -736,7 +732,7 @@ func (p *stmtParser) rdDagInit() *DagInit {
 		}
 	}
 	if p.kind() != TokRParen {
-		p.failUnclosed(start, "dag", fmt.Sprintf("expected ',' or ')' in the dag, found %s", p.toks[p.i].Describe()))
+		p.failUnclosed(start, "dag", fmt.Sprintf("expected ',' or ')' in the dag, found %s", p.peek().Describe()))
 	}
 	p.advance()
 	d.Node = p.node(start)
@@ -766,7 +762,7 @@ func (p *stmtParser) rdVarName() *VarName {
 
 func (p *stmtParser) rdBangOp() *BangOp {
 	start := p.i
-	b := &BangOp{Op: p.toks[p.i].Text}
+	b := &BangOp{Op: p.peek().Text}
 	p.advance()
 	if p.accept(TokLess) {
 		b.Type = p.rdType("a type")
@@ -787,7 +783,7 @@ func (p *stmtParser) rdBangOp() *BangOp {
 			}
 		}
 		if p.kind() != TokRParen {
-			p.failf("expected ',' or ')' in the arguments of %s, found %s", b.Op, p.toks[p.i].Describe())
+			p.failf("expected ',' or ')' in the arguments of %s, found %s", b.Op, p.peek().Describe())
 		}
 		p.advance()
 	}

@@ -36,20 +36,26 @@ type LexOptions struct {
 
 // LexUnit lexes root and, through opts.Loader, everything it includes.
 func LexUnit(set *SourceSet, root *File, opts LexOptions) *LexResult {
-	lx := &unitLexer{set: set, opts: opts, res: &LexResult{Macros: map[string]bool{}}}
-	if lx.opts.MaxIncludeDepth == 0 {
-		lx.opts.MaxIncludeDepth = 128
-	}
-	for _, d := range opts.Defines {
-		lx.res.Macros[d] = true
-	}
-	lx.unit, lx.chunked = true, true
+	lx := newUnitLexer(set, opts)
+	lx.chunked = true
 	lx.res.Tokens = make([]Token, 0, 4096+len(root.Content)/3)
 	lx.startFile(root, nil)
 	lx.lexAll()
 	lx.emit(Token{Kind: TokEOF, Pos: lx.end})
 	lx.res.Tokens = lx.joinChunks()
 	return lx.res
+}
+
+// newUnitLexer returns a lexer for a whole unit, which follows includes.
+func newUnitLexer(set *SourceSet, opts LexOptions) *unitLexer {
+	lx := &unitLexer{set: set, opts: opts, res: &LexResult{Macros: map[string]bool{}}, unit: true}
+	if lx.opts.MaxIncludeDepth == 0 {
+		lx.opts.MaxIncludeDepth = 128
+	}
+	for _, d := range opts.Defines {
+		lx.res.Macros[d] = true
+	}
+	return lx
 }
 
 // tokenChunk is the size of the blocks a unit's tokens are gathered in.
@@ -107,7 +113,7 @@ type unitLexer struct {
 	end          Pos            // the end of the root file, where EOF is
 	keepIncludes bool
 
-	// For a whole unit (LexUnit, UnitTokens): an include resolved once is
+	// For a whole unit (LexUnit, StreamUnit): an include resolved once is
 	// not read again, and a guarded file is not lexed again (guarded files
 	// are included many times over).
 	unit   bool

@@ -73,13 +73,17 @@ func ParseUntil(set *SourceSet, toks []Token, stop func(i int) bool) (*ParseResu
 func BangDiagnostics(toks []Token) Diagnostics {
 	var ds Diagnostics
 	for _, t := range toks {
-		if t.Kind == TokBang {
-			if _, ok := BangOperators[t.Text[1:]]; !ok {
-				ds.errorAt(t.Range(), "syntax-bang", UnknownBang(t.Text))
-			}
-		}
+		checkBang(t, &ds)
 	}
 	return ds
+}
+
+func checkBang(t Token, ds *Diagnostics) {
+	if t.Kind == TokBang {
+		if _, ok := BangOperators[t.Text[1:]]; !ok {
+			ds.errorAt(t.Range(), "syntax-bang", UnknownBang(t.Text))
+		}
+	}
 }
 
 // NestsTooDeep reports whether toks nest brackets past MaxNesting, as the
@@ -132,10 +136,15 @@ func (p *stmtParser) result(stmts []*Statement) *ParseResult {
 }
 
 type stmtParser struct {
-	set    *SourceSet
+	set *SourceSet
+	// toks are the tokens from index base on: all of them, or when
+	// streaming (stream.go) those from just before the statement at hand,
+	// more being lexed as the parser asks for them.
 	toks   []Token
-	i      int // cursor
-	far    int // the furthest the cursor has been in this pass
+	base   int
+	stream *tokenStream // nil unless streaming
+	i      int          // cursor
+	far    int          // the furthest the cursor has been in this pass
 	diags  Diagnostics
 	ref    *lexer.PeekingLexer // non-nil in reference (participle) mode
 	passes []passMark
@@ -160,18 +169,33 @@ func (p *stmtParser) moveTo(i int) {
 // node builds a Node spanning tokens [start, cursor): from the start of the
 // first to the end of the token before the cursor.
 func (p *stmtParser) node(start int) Node {
-	n := Node{From: p.toks[start].Pos}
+	n := Node{From: p.tok(start).Pos}
 	if p.i > 0 {
-		n.To = p.toks[p.i-1].End()
+		n.To = p.tok(p.i - 1).End()
 	}
 	return n
 }
 
+// tok returns the token at index i; past the last token, an EOF token.
+func (p *stmtParser) tok(i int) Token {
+	if j := i - p.base; j < len(p.toks) {
+		return p.toks[j]
+	}
+	return p.pull(i)
+}
+
+// last reports whether i is the index of the last token, the unit's EOF,
+// or past it.
+func (p *stmtParser) last(i int) bool {
+	p.tok(i)
+	return p.lexed() && i-p.base >= len(p.toks)-1
+}
+
 func (p *stmtParser) at() int     { return p.i }
-func (p *stmtParser) peek() Token { return p.toks[p.i] }
+func (p *stmtParser) peek() Token { return p.tok(p.i) }
 
 func (p *stmtParser) advance() {
-	if p.i < len(p.toks)-1 {
+	if !p.last(p.i) {
 		p.moveTo(p.i + 1)
 	}
 }
@@ -179,38 +203,66 @@ func (p *stmtParser) advance() {
 // collapseDeepNesting turns every run of tokens nested deeper than
 // MaxNesting into error tokens (indices are kept), reporting each run once.
 func (p *stmtParser) collapseDeepNesting(toks []Token) []Token {
-	depth, copied := 0, false
-	for i := 0; i < len(toks); i++ {
-		switch toks[i].Kind {
-		case TokLParen, TokLSquare, TokLBrace, TokLess:
-			depth++
-		case TokRParen, TokRSquare, TokRBrace, TokGreater:
-			if depth > 0 {
-				depth--
-			}
-		}
-		if depth <= MaxNesting {
+	var n nesting
+	copied := false
+	for i := range toks {
+		t := toks[i]
+		deep := n.apply(&t, i == len(toks)-1)
+		if !deep && t.Kind == toks[i].Kind {
 			continue
 		}
 		if !copied {
 			toks = append([]Token(nil), toks...)
 			copied, p.deep = true, true
 		}
-		p.diags.errorAt(toks[i].Range(), "syntax-nesting",
-			fmt.Sprintf("brackets nested deeper than %d levels; the statement is skipped", MaxNesting))
-		// Mark the run up to the token that closes this bracket.
-		for d := 1; i < len(toks)-1 && d > 0; i++ {
-			toks[i].Kind = TokError
-			switch toks[i+1].Kind {
-			case TokLParen, TokLSquare, TokLBrace, TokLess:
-				d++
-			case TokRParen, TokRSquare, TokRBrace, TokGreater:
-				d--
-			}
+		if deep {
+			reportDeep(t, &p.diags)
 		}
-		depth = MaxNesting
+		toks[i] = t
 	}
 	return toks
+}
+
+// nesting follows the depth of brackets through a token stream, and turns
+// each run of tokens nested deeper than MaxNesting into error tokens: from
+// the token that goes too deep to the one before the token that closes its
+// bracket.
+type nesting struct {
+	depth int
+	run   int // brackets open in the run being marked; 0 outside one
+}
+
+// apply takes the next token, last when it ends the stream, and marks it;
+// it reports whether the token starts a run.
+func (n *nesting) apply(t *Token, last bool) bool {
+	d := 0
+	switch t.Kind {
+	case TokLParen, TokLSquare, TokLBrace, TokLess:
+		d = 1
+	case TokRParen, TokRSquare, TokRBrace, TokGreater:
+		d = -1
+	}
+	if n.run > 0 {
+		// The closing token and the end of the stream stay as they are.
+		if n.run += d; n.run > 0 && !last {
+			t.Kind = TokError
+		}
+		return false
+	}
+	n.depth = max(n.depth+d, 0)
+	if n.depth <= MaxNesting {
+		return false
+	}
+	n.depth, n.run = MaxNesting, 1
+	if !last {
+		t.Kind = TokError
+	}
+	return true
+}
+
+func reportDeep(t Token, ds *Diagnostics) {
+	ds.errorAt(t.Range(), "syntax-nesting",
+		fmt.Sprintf("brackets nested deeper than %d levels; the statement is skipped", MaxNesting))
 }
 
 // list parses statements until end of input, or until '}' when braced. At
@@ -227,10 +279,7 @@ func (p *stmtParser) list(braced bool) []*Statement {
 		}
 		mark := passMark{from: p.i, stmt: -1, diagFrom: len(p.diags)}
 		p.far = p.i
-		if t.Kind == TokRBrace {
-			p.diags.errorAt(t.Range(), "syntax-unexpected", "unexpected '}' outside any block")
-			p.advance()
-		} else if st := p.statement(); st != nil {
+		if st := p.turn(); st != nil {
 			out = append(out, st)
 			mark.stmt = len(out) - 1
 		}
@@ -240,6 +289,17 @@ func (p *stmtParser) list(braced bool) []*Statement {
 			p.passes = append(p.passes, mark)
 		}
 	}
+}
+
+// turn is one turn of a statement loop: a statement, or a stray '}'
+// reported and skipped (nil).
+func (p *stmtParser) turn() *Statement {
+	if t := p.peek(); t.Kind == TokRBrace {
+		p.diags.errorAt(t.Range(), "syntax-unexpected", "unexpected '}' outside any block")
+		p.advance()
+		return nil
+	}
+	return p.statement()
 }
 
 // produce runs one production at the cursor: the descent function, or in
@@ -277,7 +337,7 @@ func produce[P any](p *stmtParser, start int, descent func() *P, ref *participle
 }
 
 func (p *stmtParser) report(at int, msg string, related ...Related) {
-	if t := p.toks[at]; t.Kind != TokError { // lexical errors are already reported
+	if t := p.tok(at); t.Kind != TokError { // lexical errors are already reported
 		p.diags.errorAt(t.Range(), "syntax-expected", msg, related...)
 	}
 }
@@ -420,16 +480,16 @@ func (p *stmtParser) recover(start, errAt int) {
 		i = start + 1
 	}
 	depth := 0
-	for k := start; k < i && k < len(p.toks); k++ {
-		switch p.toks[k].Kind {
+	for k := start; k < i; k++ {
+		switch p.tok(k).Kind {
 		case TokLBrace:
 			depth++
 		case TokRBrace:
 			depth--
 		}
 	}
-	for ; i < len(p.toks)-1; i++ {
-		t := p.toks[i]
+	for ; !p.last(i); i++ {
+		t := p.tok(i)
 		switch {
 		case t.Kind == TokLBrace:
 			depth++
@@ -447,7 +507,7 @@ func (p *stmtParser) recover(start, errAt int) {
 			return
 		}
 	}
-	p.moveTo(len(p.toks) - 1)
+	p.moveTo(min(i, p.base+len(p.toks)-1))
 }
 
 // atLineStart reports whether t is the first thing on its line, in column 1.
@@ -466,12 +526,12 @@ func (p *stmtParser) participleError(err error, start int) {
 	idx, msg := p.i, err.Error()
 	if errors.As(err, &perr) {
 		idx = perr.Position().Column
-		if idx < start || idx >= len(p.toks) {
+		if idx < start || idx >= len(p.toks) { // reference mode has every token
 			idx = start
 		}
 		var ute *participle.UnexpectedTokenError
 		if errors.As(err, &ute) {
-			msg = fmt.Sprintf("expected %s, found %s", friendlyExpect(ute.Expect), p.toks[idx].Describe())
+			msg = fmt.Sprintf("expected %s, found %s", friendlyExpect(ute.Expect), p.tok(idx).Describe())
 		} else {
 			msg = perr.Message()
 		}

@@ -155,7 +155,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // checkFile reads path as a root, parses it with its include closure and
 // runs every check of the pipeline; an unreadable root is itself a
-// diagnostic. The diagnostics are not reported yet (Pipeline.Report).
+// diagnostic. The diagnostics are not reported yet (Pipeline.Report). A
+// root is checked once and never edited, so it is streamed
+// (tablegen.StreamUnit, Pipeline.Evaluate): each statement parsed,
+// evaluated and dropped, its tokens never all held at once.
 func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *project) []tablegen.Diagnostic {
 	var pipeline analysis.Pipeline
 	data, err := tablegen.ReadInputFile(path)
@@ -173,16 +176,20 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 		}}
 	}
 	root := set.AddFile(path, data)
-	u := tablegen.ParseUnit(set, root, tablegen.LexOptions{
+	opts := tablegen.LexOptions{
 		Loader:  &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)},
 		Defines: cfg.defines,
-	})
-	diags := append([]tablegen.Diagnostic(nil), pipeline.Syntax(u)...)
-	if !cfg.syntaxOnly {
-		m := pipeline.Check(u, eval.Evaluate(u, eval.Options{}), nil)
-		diags = append(diags, drr.Plain(m.Problems)...)
 	}
-	return diags
+	if cfg.syntaxOnly {
+		s := tablegen.StreamUnit(set, root, opts)
+		for s.Next() != nil { // only the diagnostics are wanted
+		}
+		return append([]tablegen.Diagnostic(nil), pipeline.Syntax(s.Unit())...)
+	}
+	u, res := pipeline.Evaluate(set, root, opts, eval.Options{})
+	diags := append([]tablegen.Diagnostic(nil), pipeline.Syntax(u)...)
+	m := pipeline.Check(u, res, nil)
+	return append(diags, drr.Plain(m.Problems)...)
 }
 
 // project is the .tdls.yaml that applies to a root file (nil: none).

@@ -147,10 +147,35 @@ type evaluator struct {
 
 // Evaluate evaluates the statements of u.
 func Evaluate(u *tablegen.Unit, opts Options) *Result {
-	e := newEvaluator(u.Set, opts, nil)
-	e.statements(u.Statements)
-	return e.result()
+	ev := NewEvaluation(u.Set, opts)
+	for _, s := range u.Statements {
+		ev.Statement(s)
+	}
+	return ev.Result()
 }
+
+// Evaluation evaluates a unit's top-level statements one at a time, in
+// order, as a tablegen.UnitStream hands them out: the evaluator keeps
+// nothing of a statement's syntax, so a caller may drop each once it is
+// evaluated.
+type Evaluation struct{ e *evaluator }
+
+// NewEvaluation starts the evaluation of a unit whose files are in set.
+func NewEvaluation(set *tablegen.SourceSet, opts Options) *Evaluation {
+	return &Evaluation{newEvaluator(set, opts, nil)}
+}
+
+// Statement evaluates the next top-level statement.
+func (ev *Evaluation) Statement(s *tablegen.Statement) { ev.e.statement(s) }
+
+// Defs returns the defs made so far, in order.
+func (ev *Evaluation) Defs() []*Record { return ev.e.res.Defs }
+
+// Class returns the class called name, or nil.
+func (ev *Evaluation) Class(name string) *Record { return ev.e.classes.get(name) }
+
+// Result ends the evaluation and returns its result.
+func (ev *Evaluation) Result() *Result { return ev.e.result() }
 
 // newEvaluator starts an evaluation, from scratch or from cp.
 func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evaluator {
