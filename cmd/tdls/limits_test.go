@@ -125,8 +125,11 @@ func writeWorkspace(t *testing.T, name, text string) (dir, path string) {
 }
 
 // Deep #ifdef nesting and a 1 MB line: opened in a workspace holding them,
-// edited ten times and asked for semantic tokens, within 2 s and under 4
-// times the memory tdls check needs.
+// edited ten times and asked for semantic tokens, within 2 s and under 5
+// times the memory tdls check needs. (tdls check streams a unit, holding
+// neither its tokens nor most of its syntax tree, which the server keeps for
+// every open file; when check held them the bound was 4 times, looser in
+// bytes: 632 MB against 550 MB for the 90,000 defs.)
 func TestServeLargeInputsStayBounded(t *testing.T) {
 	var line strings.Builder
 	for i := 0; i < 90000; i++ {
@@ -176,8 +179,8 @@ func serveLargeInput(t *testing.T, name, text string) {
 	}
 	peak := procStatus(pid, "VmHWM")
 	t.Logf("%s: peak %s, tdls check %s (%.1f×)", name, mb(peak), mb(checkRSS), float64(peak)/float64(checkRSS))
-	if peak > 4*checkRSS {
-		t.Errorf("%s: peak resident set %s, more than 4 × tdls check's %s", name, mb(peak), mb(checkRSS))
+	if peak > 5*checkRSS {
+		t.Errorf("%s: peak resident set %s, more than 5 × tdls check's %s", name, mb(peak), mb(checkRSS))
 	}
 }
 
