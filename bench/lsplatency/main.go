@@ -183,6 +183,11 @@ func main() {
 	fmt.Printf(" %12s %16s %12s   (worst median of %d runs)\n", "bar (1/10)", "tblgen hover", "tblgen compl.", *runs)
 	worstQ := 0.0
 	var qVsBase []float64
+	type cpuQueryRow struct {
+		file string
+		cpus [][][2]time.Duration
+	}
+	var qcpu []cpuQueryRow
 	for _, rel := range files {
 		path := filepath.Join(*include, rel)
 		data, err := os.ReadFile(path)
@@ -190,6 +195,7 @@ func main() {
 			fail(err)
 		}
 		hov, comp := make([]time.Duration, len(servers)), make([]time.Duration, len(servers))
+		cpus := make([][][2]time.Duration, len(servers)) // per server, per run
 		for i := range servers {
 			hov[i], comp[i] = -1, -1 // -1: not supported
 		}
@@ -197,11 +203,12 @@ func main() {
 			for k := range servers {
 				i := (r + k) % len(servers)
 				s := servers[i]
-				h, c, err := queries(s, path, string(data), *n)
+				h, c, cpu, err := queries(s, path, string(data), *n)
 				if err != nil {
 					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
 				}
 				hov[i], comp[i] = max(hov[i], h), max(comp[i], c)
+				cpus[i] = append(cpus[i], cpu)
 			}
 		}
 		bar := editMed[rel] / 10
@@ -212,10 +219,37 @@ func main() {
 			fmt.Printf(" %12s %14s", round(hov[base]), round(comp[base]))
 		}
 		fmt.Printf(" %12s %16s %12s\n", round(bar), round(hov[tg]), round(comp[tg]))
+		qcpu = append(qcpu, cpuQueryRow{filepath.Base(rel), cpus})
 	}
 	fmt.Printf("lsp queries: worst tdls hover/completion time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
 	if withBase {
 		fmt.Printf("lsp queries against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(qVsBase), slices.Max(qVsBase))
+	}
+
+	// The CPU time of a request, the median of the runs.
+	fmt.Printf("\n%-14s %12s %14s", "CPU per query", "tdls hover", "tdls complete")
+	if withBase {
+		fmt.Printf(" %12s %14s", "base hover", "base complete")
+	}
+	fmt.Printf(" %16s\n", "tblgen hover")
+	var cpuQVsBase []float64
+	for _, r := range qcpu {
+		med := func(i, k int) time.Duration {
+			var ts []time.Duration
+			for _, c := range r.cpus[i] {
+				ts = append(ts, c[k])
+			}
+			return median(ts)
+		}
+		fmt.Printf("%-14s %12s %14s", r.file, round(med(tdls, 0)), round(med(tdls, 1)))
+		if withBase {
+			cpuQVsBase = append(cpuQVsBase, float64(med(tdls, 0))/float64(med(base, 0)), float64(med(tdls, 1))/float64(med(base, 1)))
+			fmt.Printf(" %12s %14s", round(med(base, 0)), round(med(base, 1)))
+		}
+		fmt.Printf(" %16s\n", round(med(tg, 0)))
+	}
+	if withBase {
+		fmt.Printf("cpu per query against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
 	}
 }
 
@@ -306,18 +340,18 @@ func completionOffset(text string) int {
 
 // queries opens path and times n hover requests at queryOffset and n
 // completion requests at completionOffset, as VS Code sends them.
-func queries(s server, path, text string, n int) (hover, completion time.Duration, err error) {
+func queries(s server, path, text string, n int) (hover, completion time.Duration, cpu [2]time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c, err := openIn(ctx, s, path, text)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, cpu, err
 	}
 	defer c.Shutdown(context.Background())
 	c.Settle(path, 300*time.Millisecond, 30*time.Second)
 	off := queryOffset(text)
 	if off < 0 {
-		return 0, 0, fmt.Errorf("no def or include in %s", path)
+		return 0, 0, cpu, fmt.Errorf("no def or include in %s", path)
 	}
 	at := func(off int) map[string]any {
 		line := strings.Count(text[:off], "\n")
@@ -327,27 +361,30 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 			"position":     map[string]any{"line": line, "character": col},
 		}
 	}
-	timeIt := func(method string, params map[string]any) (time.Duration, error) {
+	// timeIt returns the median time of n requests, and the server's CPU
+	// time per request.
+	timeIt := func(method string, params map[string]any) (time.Duration, time.Duration, error) {
 		var ts []time.Duration
+		cpu0 := cpuTime(c)
 		for i := 0; i < n; i++ {
 			var res any
 			t0 := time.Now()
 			if err := c.Call(ctx, method, params, &res); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			ts = append(ts, time.Since(t0))
 			time.Sleep(20 * time.Millisecond) // as between keystrokes
 		}
-		return median(ts), nil
+		return median(ts), (cpuTime(c) - cpu0) / time.Duration(n), nil
 	}
-	if hover, err = timeIt("textDocument/hover", at(off)); err != nil {
-		return 0, 0, err
+	if hover, cpu[0], err = timeIt("textDocument/hover", at(off)); err != nil {
+		return 0, 0, cpu, err
 	}
-	completion, err = timeIt("textDocument/completion", at(completionOffset(text)))
+	completion, cpu[1], err = timeIt("textDocument/completion", at(completionOffset(text)))
 	if err != nil && strings.Contains(err.Error(), "method not found") {
-		return hover, -1, nil // tblgen-lsp-server has no completion
+		return hover, -1, [2]time.Duration{cpu[0], -1}, nil // tblgen-lsp-server has no completion
 	}
-	return hover, completion, err
+	return hover, completion, cpu, err
 }
 
 // measure opens path in a fresh process of each server and times n
