@@ -1,6 +1,9 @@
 package analysis
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // fifoCache keeps the values of the last limit keys added, forgetting the
 // oldest addition first. The workspace's caches of evaluation work (results,
@@ -81,10 +84,11 @@ func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 type once[V any] struct {
 	once sync.Once
 	v    V
+	done atomic.Bool
 }
 
 func (o *once[V]) get(compute func() V) V {
-	o.once.Do(func() { o.v = compute() })
+	o.once.Do(func() { o.v = compute(); o.done.Store(true) })
 	return o.v
 }
 
@@ -107,4 +111,16 @@ func (m *onceMap[K, V]) get(k K, compute func() V) V {
 	}
 	m.mu.Unlock()
 	return o.get(compute)
+}
+
+// peek returns k's value when it has been computed, without computing it.
+func (m *onceMap[K, V]) peek(k K) (V, bool) {
+	m.mu.Lock()
+	o := m.m[k]
+	m.mu.Unlock()
+	if o == nil || !o.done.Load() {
+		var zero V
+		return zero, false
+	}
+	return o.v, true
 }

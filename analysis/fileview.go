@@ -24,11 +24,19 @@ func (u *Unit) View(path string) *FileView {
 		return nil
 	}
 	return u.views.get(f.Name, func() *FileView {
-		fv := &FileView{Unit: u, File: f, Path: f.Name}
+		fv := &FileView{Unit: u, File: f, Path: f.Name, stmts: u.statementsOf(f)}
+		var parts [][]tablegen.Token
 		for _, r := range u.runs {
 			if r.hi > r.lo && f.Contains(r.e.tokens[r.lo].Pos) {
-				fv.toks = append(fv.toks, r.e.tokens[r.lo:r.hi]...)
+				parts = append(parts, r.e.tokens[r.lo:r.hi:r.hi])
 			}
+		}
+		if len(parts) == 1 && ascending(parts[0]) {
+			fv.toks = parts[0] // the usual file, included once: no copy
+			return fv
+		}
+		for _, p := range parts {
+			fv.toks = append(fv.toks, p...)
 		}
 		// A file included twice under other macro values can contribute
 		// tokens out of order; keep them sorted and unique.
@@ -40,9 +48,18 @@ func (u *Unit) View(path string) *FileView {
 			}
 		}
 		fv.toks = uniq
-		fv.stmts = u.statementsOf(f)
 		return fv
 	})
+}
+
+// ascending reports whether toks are in strictly increasing positions.
+func ascending(toks []tablegen.Token) bool {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].Pos <= toks[i-1].Pos {
+			return false
+		}
+	}
+	return true
 }
 
 // Tokens returns the file's tokens in order.

@@ -67,20 +67,52 @@ func (u *Unit) Calls(path string) []Call {
 }
 
 func (u *Unit) resolved(f *tablegen.File) *fileRefs {
-	return u.refs.get(f.Name, func() *fileRefs {
-		r := &resolver{u: u, g: u.globals()}
-		for _, st := range u.statementsOf(f) {
-			r.statement(st, nil)
+	return u.refs.get(f.Name, func() *fileRefs { return u.resolve(u.statementsOf(f)) })
+}
+
+// resolve resolves top-level statements; each depends on the unit's
+// globals only, not on the statements around it.
+func (u *Unit) resolve(stmts []*tablegen.Statement) *fileRefs {
+	r := &resolver{u: u, g: u.globals()}
+	for _, st := range stmts {
+		r.statement(st, nil)
+	}
+	sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
+	sort.SliceStable(r.calls, func(i, j int) bool { return r.calls[i].Name.Start < r.calls[j].Name.Start })
+	return &fileRefs{r.refs, r.calls}
+}
+
+// refsAround returns the resolved occurrences of path that include every
+// one at p: the whole file's when they are at hand, otherwise those of the
+// top-level statements spanning p, so that a position request on a large
+// file resolves one statement, not the file. In a unit parsed file by file
+// the tokens of a statement lie in its file, between its start and end, so
+// the statements spanning p hold every name at p; a unit parsed as one
+// stream (an include inside a statement) may have statements crossing
+// files, and resolves the whole file.
+func (u *Unit) refsAround(path string, p tablegen.Pos) []Ref {
+	f := u.File(path)
+	if f == nil {
+		return nil
+	}
+	if fr, ok := u.refs.peek(f.Name); ok || u.FullParse {
+		if !ok {
+			fr = u.resolved(f)
 		}
-		sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
-		sort.SliceStable(r.calls, func(i, j int) bool { return r.calls[i].Name.Start < r.calls[j].Name.Start })
-		return &fileRefs{r.refs, r.calls}
-	})
+		return fr.refs
+	}
+	var spanning []*tablegen.Statement
+	for _, st := range u.statementsOf(f) {
+		if r := st.Range(); r.Start <= p && p <= r.End {
+			spanning = append(spanning, st)
+		}
+	}
+	return u.resolve(spanning).refs
 }
 
 // RefAt returns the occurrence at p in the file of v (start <= p <= end).
 func (v *FileView) RefAt(p tablegen.Pos) (Ref, bool) {
-	refs := v.Unit.Refs(v.Path)
+	refs := v.Unit.refsAround(v.Path, p)
 	i := sort.Search(len(refs), func(i int) bool { return refs[i].Range.End >= p })
 	for ; i < len(refs) && refs[i].Range.Start <= p; i++ {
 		if refs[i].Range.End >= p {
