@@ -1,8 +1,9 @@
 package analysis
 
 import (
+	"context"
+	"errors"
 	"sync"
-	"sync/atomic"
 )
 
 // fifoCache keeps the values of the last limit keys added, forgetting the
@@ -84,11 +85,10 @@ func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 type once[V any] struct {
 	once sync.Once
 	v    V
-	done atomic.Bool
 }
 
 func (o *once[V]) get(compute func() V) V {
-	o.once.Do(func() { o.v = compute(); o.done.Store(true) })
+	o.once.Do(func() { o.v = compute() })
 	return o.v
 }
 
@@ -113,14 +113,86 @@ func (m *onceMap[K, V]) get(k K, compute func() V) V {
 	return o.get(compute)
 }
 
-// peek returns k's value when it has been computed, without computing it.
-func (m *onceMap[K, V]) peek(k K) (V, bool) {
-	m.mu.Lock()
-	o := m.m[k]
-	m.mu.Unlock()
-	if o == nil || !o.done.Load() {
-		var zero V
-		return zero, false
+// jobMap is a value per key computed on first use by work that stops when
+// the context of the caller doing it ends: a value computed to the end is
+// kept; one cut short is not, and a caller that was waiting for it does
+// the work itself. The per-unit memos that take long on a large file (the
+// names resolved in a file) live in these, so that a cancelled request
+// does not leave that work running nor a partial result behind.
+type jobMap[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]*job[V]
+}
+
+type job[V any] struct {
+	done chan struct{}
+	v    V
+	err  error
+}
+
+// errJobFailed is a job's outcome when its work panicked.
+var errJobFailed = errors.New("the computation did not finish")
+
+func (m *jobMap[K, V]) get(ctx context.Context, k K, compute func(context.Context) (V, error)) (V, error) {
+	var zero V
+	for {
+		m.mu.Lock()
+		j := m.m[k]
+		if j == nil {
+			if m.m == nil {
+				m.m = map[K]*job[V]{}
+			}
+			j = &job[V]{done: make(chan struct{}), err: errJobFailed}
+			m.m[k] = j
+			m.mu.Unlock()
+			m.run(ctx, k, j, compute)
+			return j.v, j.err
+		}
+		m.mu.Unlock()
+		select {
+		case <-j.done:
+			if j.err == nil {
+				return j.v, nil
+			}
+			// Cut short by its caller: do it here, under this context.
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		}
+		if err := ctx.Err(); err != nil {
+			return zero, err
+		}
 	}
-	return o.v, true
+}
+
+// run does job j and publishes its outcome; an unfinished job is removed
+// so that the next caller starts again.
+func (m *jobMap[K, V]) run(ctx context.Context, k K, j *job[V], compute func(context.Context) (V, error)) {
+	defer func() {
+		if j.err != nil {
+			m.mu.Lock()
+			delete(m.m, k)
+			m.mu.Unlock()
+		}
+		close(j.done)
+	}()
+	v, err := compute(ctx)
+	j.v, j.err = v, err
+}
+
+// peek returns k's value when it has been computed, without computing it.
+func (m *jobMap[K, V]) peek(k K) (V, bool) {
+	m.mu.Lock()
+	j := m.m[k]
+	m.mu.Unlock()
+	if j != nil {
+		select {
+		case <-j.done:
+			if j.err == nil {
+				return j.v, true
+			}
+		default:
+		}
+	}
+	var zero V
+	return zero, false
 }

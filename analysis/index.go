@@ -155,7 +155,7 @@ func (x *Index) Update(u *Unit, path string) {
 	if f == nil {
 		return
 	}
-	fi := indexFile(u, f)
+	fi := indexFile(context.Background(), u, f)
 	x.mu.Lock()
 	x.files[f.Name] = fi
 	x.mu.Unlock()
@@ -189,7 +189,7 @@ func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress
 					return
 				}
 				if u := b.unit(files[k]); u != nil {
-					out[k] = indexFile(u, u.TG.Root)
+					out[k] = indexFile(ctx, u, u.TG.Root)
 				}
 				n := int(done.Add(1))
 				if progress != nil {
@@ -214,10 +214,15 @@ func (x *Index) Build(ctx context.Context, snap *Snapshot, workers int, progress
 	return nil
 }
 
-// indexFile keeps the occurrences and top-level declarations written in f.
-func indexFile(u *Unit, f *tablegen.File) *indexedFile {
+// indexFile keeps the occurrences and top-level declarations written in f;
+// nil when ctx ended first.
+func indexFile(ctx context.Context, u *Unit, f *tablegen.File) *indexedFile {
+	refs, err := u.Refs(ctx, f.Name)
+	if err != nil {
+		return nil
+	}
 	fi := &indexedFile{occ: map[DeclKey][]Occurrence{}}
-	for _, r := range u.Refs(f.Name) {
+	for _, r := range refs {
 		k := r.Decl.Key()
 		fi.occ[k] = append(fi.occ[k], Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
 	}

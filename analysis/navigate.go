@@ -210,15 +210,16 @@ func (u *Unit) UnitOccurrences(ctx context.Context, key DeclKey) []Occurrence {
 		if ctx.Err() != nil {
 			return out
 		}
-		out = append(out, u.occurrencesIn(p, key)...)
+		out = append(out, u.occurrencesIn(ctx, p, key)...)
 	}
 	return out
 }
 
-func (u *Unit) occurrencesIn(path string, key DeclKey) []Occurrence {
+func (u *Unit) occurrencesIn(ctx context.Context, path string, key DeclKey) []Occurrence {
 	f := u.File(path)
 	var out []Occurrence
-	for _, r := range u.Refs(path) {
+	refs, _ := u.Refs(ctx, path)
+	for _, r := range refs {
 		if r.Decl.Key() == key {
 			out = append(out, Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
 		}
@@ -240,14 +241,16 @@ func keysOf(d *Decl, orig *Decl) []DeclKey {
 	return keys
 }
 
-// RefsTo returns the occurrences of t's declaration in this file.
-func (v *FileView) RefsTo(t Target) []Ref {
+// RefsTo returns the occurrences of t's declaration in this file; none when
+// ctx ended first.
+func (v *FileView) RefsTo(ctx context.Context, t Target) []Ref {
 	keys := map[DeclKey]bool{}
 	for _, k := range keysOf(t.Decl, t.Ref.Decl) {
 		keys[k] = true
 	}
 	var out []Ref
-	for _, r := range v.Unit.Refs(v.Path) {
+	refs, _ := v.Unit.Refs(ctx, v.Path)
+	for _, r := range refs {
 		if keys[r.Decl.Key()] {
 			out = append(out, r)
 		}

@@ -33,7 +33,7 @@ func (s *Snapshot) Occurrences(ctx context.Context, u *Unit, t Target, includeDe
 		}
 		covered[p] = true
 		for _, k := range keys {
-			out = append(out, ou.occurrencesIn(p, k)...)
+			out = append(out, ou.occurrencesIn(ctx, p, k)...)
 		}
 	}
 	out = append(out, s.w.Index().Occurrences(keys, func(p string) bool { return covered[p] })...)

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"sort"
 
 	"tdls/tablegen"
@@ -48,38 +49,45 @@ type recordScope struct {
 
 func newRScope(parent *rscope) *rscope { return &rscope{parent: parent, names: map[string]*Decl{}} }
 
-// Refs returns every resolved name occurrence written in path, in order.
-func (u *Unit) Refs(path string) []Ref {
-	f := u.File(path)
-	if f == nil {
-		return nil
-	}
-	return u.resolved(f).refs
+// Refs returns every resolved name occurrence written in path, in order;
+// an error when ctx ended first.
+func (u *Unit) Refs(ctx context.Context, path string) ([]Ref, error) {
+	fr, err := u.resolved(ctx, path)
+	return fr.refs, err
 }
 
-// Calls returns the class instantiations written in path, in order.
-func (u *Unit) Calls(path string) []Call {
-	f := u.File(path)
-	if f == nil {
-		return nil
-	}
-	return u.resolved(f).calls
+// Calls returns the class instantiations written in path, in order; an
+// error when ctx ended first.
+func (u *Unit) Calls(ctx context.Context, path string) ([]Call, error) {
+	fr, err := u.resolved(ctx, path)
+	return fr.calls, err
 }
 
-func (u *Unit) resolved(f *tablegen.File) *fileRefs {
-	return u.refs.get(f.Name, func() *fileRefs { return u.resolve(u.statementsOf(f)) })
+// resolved resolves the names of a whole file once; the work stops when
+// ctx ends (resolving 10 MB takes half a second), and is not kept then.
+func (u *Unit) resolved(ctx context.Context, path string) (*fileRefs, error) {
+	f := u.File(path)
+	if f == nil {
+		return &fileRefs{}, nil
+	}
+	return u.refs.get(ctx, f.Name, func(ctx context.Context) (*fileRefs, error) {
+		return u.resolve(ctx, u.statementsOf(f))
+	})
 }
 
 // resolve resolves top-level statements; each depends on the unit's
 // globals only, not on the statements around it.
-func (u *Unit) resolve(stmts []*tablegen.Statement) *fileRefs {
+func (u *Unit) resolve(ctx context.Context, stmts []*tablegen.Statement) (*fileRefs, error) {
 	r := &resolver{u: u, g: u.globals()}
-	for _, st := range stmts {
+	for i, st := range stmts {
+		if i%256 == 0 && ctx.Err() != nil {
+			return &fileRefs{}, ctx.Err()
+		}
 		r.statement(st, nil)
 	}
 	sort.SliceStable(r.refs, func(i, j int) bool { return r.refs[i].Range.Start < r.refs[j].Range.Start })
 	sort.SliceStable(r.calls, func(i, j int) bool { return r.calls[i].Name.Start < r.calls[j].Name.Start })
-	return &fileRefs{r.refs, r.calls}
+	return &fileRefs{r.refs, r.calls}, nil
 }
 
 // refsAround returns the resolved occurrences of path that include every
@@ -95,11 +103,12 @@ func (u *Unit) refsAround(path string, p tablegen.Pos) []Ref {
 	if f == nil {
 		return nil
 	}
-	if fr, ok := u.refs.peek(f.Name); ok || u.FullParse {
-		if !ok {
-			fr = u.resolved(f)
-		}
+	if fr, ok := u.refs.peek(f.Name); ok {
 		return fr.refs
+	}
+	if u.FullParse {
+		refs, _ := u.Refs(context.Background(), path)
+		return refs
 	}
 	var spanning []*tablegen.Statement
 	for _, st := range u.statementsOf(f) {
@@ -107,7 +116,8 @@ func (u *Unit) refsAround(path string, p tablegen.Pos) []Ref {
 			spanning = append(spanning, st)
 		}
 	}
-	return u.resolve(spanning).refs
+	fr, _ := u.resolve(context.Background(), spanning) // one statement or two
+	return fr.refs
 }
 
 // RefAt returns the occurrence at p in the file of v (start <= p <= end).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"tdls/tablegen"
@@ -13,7 +14,7 @@ import (
 // refAtInFile is RefAt over the whole file's resolved names: what RefAt
 // answered before it resolved only the statements around the position.
 func refAtInFile(u *Unit, path string, p tablegen.Pos) (Ref, bool) {
-	refs := u.Refs(path)
+	refs, _ := u.Refs(context.Background(), path)
 	i := sort.Search(len(refs), func(i int) bool { return refs[i].Range.End >= p })
 	for ; i < len(refs) && refs[i].Range.Start <= p; i++ {
 		if refs[i].Range.End >= p {
@@ -109,5 +110,96 @@ def After : Base<5>;`,
 		if u := compare(t, cfg, filepath.Join(dir, root), true); !u.FullParse {
 			t.Errorf("%s was parsed file by file", root)
 		}
+	}
+}
+
+// cancelAfter is a context whose Err reports cancellation from its n-th
+// call on: work that watches its context stops at a known point.
+type cancelAfter struct {
+	context.Context
+	n int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Resolving a file's names stops when the request's context ends, keeps
+// nothing of the cut work, and the next request resolves the file in full.
+func TestResolvingStopsWhenCancelled(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class C<int n> { int x = n; }\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "def R%d : C<%d> { let x = !add(%d, 1); }\n", i, i, i)
+	}
+	dir := writeTree(t, map[string]string{"Big.td": b.String()})
+	path := filepath.Join(dir, "Big.td")
+	cfg := Config{Folders: []string{dir}, NoMLIRAutoDetect: true}
+	u, err := NewWorkspace(cfg).Snapshot().Unit(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &cancelAfter{Context: context.Background(), n: 2}
+	if refs, err := u.Refs(ctx, path); err == nil || refs != nil {
+		t.Fatalf("cancelled after 512 statements: %d names, %v", len(refs), err)
+	}
+	if _, kept := u.refs.peek(path); kept {
+		t.Fatal("the cut work was kept")
+	}
+	got, err := u.Refs(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := NewWorkspace(cfg).Snapshot().Unit(context.Background(), path)
+	want, _ := fresh.Refs(context.Background(), path)
+	if len(got) != len(want) || len(want) < 3000*3 {
+		t.Fatalf("after a cancelled resolution: %d names, a fresh unit %d", len(got), len(want))
+	}
+	for i := range want {
+		if describeRef(got[i], true) != describeRef(want[i], true) {
+			t.Fatalf("name %d: %s, a fresh unit %s", i, describeRef(got[i], true), describeRef(want[i], true))
+		}
+	}
+}
+
+// A caller waiting for work another caller does takes the work over when
+// that caller's context ends, and one whose own context ends stops waiting.
+func TestJobMapHandsOverCancelledWork(t *testing.T) {
+	var m jobMap[string, int]
+	started, release := make(chan struct{}, 2), make(chan struct{})
+	first, cancelFirst := context.WithCancel(context.Background())
+	compute := func(ctx context.Context) (int, error) {
+		started <- struct{}{}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-release:
+			return 7, nil
+		}
+	}
+	firstDone := make(chan error, 1)
+	go func() { _, err := m.get(first, "k", compute); firstDone <- err }()
+	<-started
+	waiter, cancelWaiter := context.WithCancel(context.Background())
+	cancelWaiter()
+	if _, err := m.get(waiter, "k", compute); err == nil {
+		t.Fatal("a cancelled waiter kept waiting and got a value")
+	}
+	second := make(chan int, 1)
+	go func() { v, _ := m.get(context.Background(), "k", compute); second <- v }()
+	cancelFirst()
+	if err := <-firstDone; err == nil {
+		t.Fatal("the cancelled caller got no error")
+	}
+	<-started // the waiter took the work over
+	close(release)
+	if v := <-second; v != 7 {
+		t.Fatalf("the waiter got %d", v)
+	}
+	if v, ok := m.peek("k"); !ok || v != 7 {
+		t.Fatalf("kept %d %v", v, ok)
 	}
 }

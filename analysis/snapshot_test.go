@@ -109,7 +109,11 @@ func snapshotAnswers(t *testing.T, ctx context.Context, s *Snapshot, u *Unit, pa
 	fmt.Fprintf(&b, "\nmodels: %d records, %d ops, %d patterns, %d problems\n",
 		len(m.Records.Defs), len(m.Ops.Ops), len(m.Patterns.Patterns), len(m.Problems))
 	for _, p := range paths {
-		for _, r := range u.Refs(p) {
+		refs, err := u.Refs(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range refs {
 			fmt.Fprintf(&b, "ref %s %v %q -> %s %v\n", filepath.Base(p), r.Range, u.Text(r.Range), r.Decl.Name, r.Decl.Kind)
 		}
 		for _, d := range u.Diagnostics(p) {

@@ -47,7 +47,7 @@ type Unit struct {
 
 	// Memos of what the unit's readers compute once.
 	views onceMap[string, *FileView]
-	refs  onceMap[string, *fileRefs]
+	refs  jobMap[string, *fileRefs]
 	decls once[*globals]
 	names onceMap[bool, []DeclaredName]
 }

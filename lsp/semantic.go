@@ -21,7 +21,11 @@ func semanticTokensFull(ctx context.Context, s *Server, snap *analysis.Snapshot,
 	if err != nil || v == nil {
 		return &protocol.SemanticTokens{Data: []uint32{}}, err
 	}
-	return &protocol.SemanticTokens{Data: encodeSemanticTokens(v, ide.SemanticTokens(v))}, nil
+	toks, err := ide.SemanticTokens(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.SemanticTokens{Data: encodeSemanticTokens(v, toks)}, nil
 }
 
 // tokenTypes is the legend of token types the server advertises: the LSP

@@ -24,7 +24,7 @@ func DocumentHighlight(ctx context.Context, v *analysis.FileView, p tablegen.Pos
 		if !found {
 			return nil
 		}
-		refs = v.RefsTo(t)
+		refs = v.RefsTo(ctx, t)
 	}
 	out := make([]Highlight, 0, len(refs))
 	for _, r := range refs {

@@ -19,7 +19,8 @@ type InlayHint struct {
 // argument of a pattern's op dag stands for.
 func InlayHints(ctx context.Context, v *analysis.FileView, r tablegen.Range, drrArguments bool) []InlayHint {
 	var out []InlayHint
-	for _, c := range v.Unit.Calls(v.Path) {
+	calls, _ := v.Unit.Calls(ctx, v.Path)
+	for _, c := range calls {
 		if c.End < r.Start || c.Name.Start > r.End {
 			continue
 		}

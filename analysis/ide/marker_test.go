@@ -380,7 +380,11 @@ func (m marker) check(ctx context.Context, snap *analysis.Snapshot, v *analysis.
 		}
 	case "token":
 		mods := []string{"declaration", "readonly", "defaultLibrary"} // ide.ModDeclaration, ...
-		for _, tok := range ide.SemanticTokens(v) {
+		toks, err := ide.SemanticTokens(context.Background(), v)
+		if err != nil {
+			return err
+		}
+		for _, tok := range toks {
 			if tok.Range.Start != pos {
 				continue
 			}

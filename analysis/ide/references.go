@@ -99,7 +99,11 @@ func opReferences(ctx context.Context, snap *analysis.Snapshot, v *analysis.File
 	}
 	defName, defPath, defOff := op.Def.NameString(), loc.File.Name, loc.File.Offset(loc.Range.Start)
 	var out []analysis.Occurrence
-	for _, r := range v.Unit.Refs(defPath) {
+	refs, err := v.Unit.Refs(ctx, defPath)
+	if err != nil {
+		return nil, true // cancelled: the request ends here
+	}
+	for _, r := range refs {
 		if r.Role == analysis.RoleDecl && r.Range == op.Range && r.Decl != nil {
 			out = snap.Occurrences(ctx, v.Unit, analysis.Target{Ref: r, Decl: r.Decl}, includeDecl)
 			break

@@ -1,6 +1,7 @@
 package ide
 
 import (
+	"context"
 	"sort"
 
 	"tdls/analysis"
@@ -83,18 +84,28 @@ type role struct {
 // leaves alone has the role its place in the syntax gives it (the class of
 // a parent list, the field of a `let`, the argument of a named template
 // argument, a record in a value). Other tokens have their lexical class.
-func SemanticTokens(v *analysis.FileView) []SemanticToken {
+// The work stops when ctx ends, with its error.
+func SemanticTokens(ctx context.Context, v *analysis.FileView) ([]SemanticToken, error) {
 	p := &placeRoles{}
-	for _, st := range v.Statements() {
+	for i, st := range v.Statements() {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		p.statement(st)
 	}
 	marks := p.marks
 	sort.SliceStable(marks, func(i, j int) bool { return marks[i].pos < marks[j].pos })
-	refs := v.Unit.Refs(v.Path) // sorted by position
+	refs, err := v.Unit.Refs(ctx, v.Path) // sorted by position
+	if err != nil {
+		return nil, err
+	}
 	toks := v.Tokens()
 	out := make([]SemanticToken, 0, len(toks))
 	mi, ri := 0, 0
-	for _, t := range toks {
+	for i, t := range toks {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		// The last mark at the token, unless the resolver knows the name.
 		var r role
 		found := false
@@ -134,7 +145,7 @@ func SemanticTokens(v *analysis.FileView) []SemanticToken {
 			out = append(out, SemanticToken{Range: t.Range(), Type: TokOperator})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // refRole is the role of a name the resolver resolved.
