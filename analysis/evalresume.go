@@ -60,6 +60,11 @@ type checkpointChain struct {
 	stmts []*tablegen.Statement
 	cps   []*eval.Checkpoint
 	root  *tablegen.File // the root file as it was evaluated
+	// journal is what each statement of the root's last whole evaluation
+	// read and made: the next evaluation takes over the statements after
+	// its checkpoint that did not change and read nothing that did
+	// (eval.Journal).
+	journal *eval.Journal
 }
 
 // evaluateResumable evaluates u from the latest checkpoint that still
@@ -67,11 +72,14 @@ type checkpointChain struct {
 func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 	tg := u.TG
 	stmts := tg.Statements
+	opts := eval.Options{Track: true, Replay: c.journal(u.Root)}
 	cps := c.reusable(u.Root, stmts)
 	if len(cps) == 0 {
 		start := rootStart(tg)
-		if start == 0 {
-			cps = []*eval.Checkpoint{eval.EvaluatePrefix(tg, 0, eval.Options{})}
+		if start == 0 || opts.Replay != nil {
+			// With a journal, the statements before the edit are taken
+			// over rather than evaluated.
+			cps = []*eval.Checkpoint{eval.EvaluatePrefix(tg, 0, opts)}
 		} else {
 			cps = []*eval.Checkpoint{c.prefix(tg, start)}
 		}
@@ -79,7 +87,7 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 	cp := cps[len(cps)-1]
 	every := checkpointSpacing(len(stmts))
 	for cp.N+every < len(stmts) {
-		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+every, eval.Options{})
+		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+every, opts)
 		if !ok {
 			// A class declared before a checkpoint is defined after it.
 			return eval.Evaluate(tg, eval.Options{})
@@ -87,9 +95,17 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 		cps = append(cps, next)
 		cp = next
 	}
-	res := cp.Resume(tg, cp.N, eval.Options{})
-	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps, root: tg.Root})
+	res := cp.Resume(tg, cp.N, opts)
+	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps, root: tg.Root, journal: res.Journal})
 	return res
+}
+
+// journal is the journal of root's last whole evaluation, if tracked.
+func (c *resumeCache) journal(root string) *eval.Journal {
+	if ch, ok := c.chains.get(root); ok {
+		return ch.journal
+	}
+	return nil
 }
 
 // evaluateEdited evaluates, ahead of the rest, the statements of u's root
@@ -141,19 +157,22 @@ func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
 		return editedStatements{}, false
 	}
 	cp := cps[len(cps)-1]
+	opts := eval.Options{Track: true, Replay: ch.journal}
 	if cp.N < same {
-		next, ok := cp.ResumePrefix(tg, cp.N, same, eval.Options{})
+		next, ok := cp.ResumePrefix(tg, cp.N, same, opts)
 		if !ok {
 			return editedStatements{}, false
 		}
 		cps = append(cps, next)
 		cp = next
 	}
-	edited, ok := cp.ResumePrefix(tg, cp.N, end+1, eval.Options{})
+	edited, ok := cp.ResumePrefix(tg, cp.N, end+1, opts)
 	if !ok {
 		return editedStatements{}, false
 	}
-	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: append(cps, edited), root: tg.Root})
+	// The journal stays the last whole evaluation's until the evaluation
+	// continued from here replaces it.
+	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: append(cps, edited), root: tg.Root, journal: ch.journal})
 	return editedStatements{span: span, diags: edited.Diagnostics()}, true
 }
 
@@ -182,7 +201,7 @@ func (c *resumeCache) remember(root string, ch *checkpointChain) { c.chains.set(
 // positions under the same macros.
 func (c *resumeCache) prefix(tg *tablegen.Unit, start int) *eval.Checkpoint {
 	p := c.prefixes.add(prefixKey(tg, start), &prefixCheckpoint{})
-	p.once.Do(func() { p.cp = eval.EvaluatePrefix(tg, start, eval.Options{}) })
+	p.once.Do(func() { p.cp = eval.EvaluatePrefix(tg, start, eval.Options{Track: true}) })
 	return p.cp
 }
 

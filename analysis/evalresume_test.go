@@ -245,3 +245,82 @@ func TestEditSequencesMatchFullEvaluation(t *testing.T) {
 	}
 	t.Logf("%d edits, %d evaluated ahead of the rest", steps, ahead)
 }
+
+// TestEditsBetweenIncludesReplayTheRest edits SPIRVOps.td, a root made of
+// includes, between its includes: the statements of the files included
+// after the edit keep their syntax nodes, and the evaluation takes over
+// those that read nothing the edit changed from the journal of the last
+// one (eval.Journal). After each edit the result equals a full evaluation,
+// and most statements are taken over.
+func TestEditsBetweenIncludesReplayTheRest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: include edit test skipped")
+	}
+	path := filepath.Join(mlirInclude, "mlir/Dialect/SPIRV/IR/SPIRVOps.td")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("LLVM 22 with MLIR headers not installed: %v", err)
+	}
+	original := string(data)
+	rng := rand.New(rand.NewPCG(17, 2))
+	includes := func(text string) []int {
+		var out []int
+		for off := 0; ; {
+			i := strings.Index(text[off:], "\ninclude ")
+			if i < 0 {
+				return out
+			}
+			out = append(out, off+i+1)
+			off += i + 1
+		}
+	}
+	edits := []func(text string, at int) string{
+		func(text string, at int) string { // a failing assert
+			return text[:at] + fmt.Sprintf("assert 0, \"tag-%d\";\n", rng.IntN(1000)) + text[at:]
+		},
+		func(text string, at int) string { // a def that a later one duplicates
+			return text[:at] + "def SPIRV_FAddOp : SPIRV_Op<\"FAdd\">;\n" + text[at:]
+		},
+		func(text string, at int) string { // an anonymous def: the numbering after it moves
+			return text[:at] + "def : SPIRV_Op<\"anon\">;\n" + text[at:]
+		},
+		func(text string, at int) string { // an include removed
+			nl := strings.IndexByte(text[at:], '\n')
+			return text[:at] + text[at+nl+1:]
+		},
+		func(string, int) string { return original },
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	text := original
+	replayed, total := 0, 0
+	const steps = 12
+	for i := 0; i < steps; i++ {
+		if i > 0 {
+			starts := includes(text)
+			kind := rng.IntN(len(edits))
+			text = edits[kind](text, starts[len(starts)/3+rng.IntN(len(starts)*2/3)])
+		}
+		snap := w.SetBuffer(path, int32(i+1), []byte(text))
+		u, err := snap.Unit(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := eval.Evaluate(u.TG, eval.Options{})
+		got, err := u.Evaluated(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := evalSummary(t, got), evalSummary(t, want); g != w {
+			t.Fatalf("edit %d: the evaluation differs from a full one", i)
+		}
+		if i > 0 {
+			replayed += got.Journal.Replayed()
+			total += len(u.TG.Statements)
+		}
+	}
+	if replayed < total/2 {
+		t.Errorf("%d of %d statements taken over from the last evaluation", replayed, total)
+	}
+	t.Logf("%d edits: %d of %d statements taken over", steps-1, replayed, total)
+}

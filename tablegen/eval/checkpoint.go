@@ -30,6 +30,13 @@ type Checkpoint struct {
 	// made are the diagnostics of the statements evaluated since the
 	// checkpoint this one was resumed from.
 	made []tablegen.Diagnostic
+
+	// Of a tracked evaluation (journal.go): the effects of the statements,
+	// in segments, the journal it replays and how many it replayed.
+	tracked  bool
+	effSegs  [][]*effects
+	replay   *Journal
+	replayed int
 }
 
 // Diagnostics returns the diagnostics of the statements evaluated to reach
@@ -43,10 +50,20 @@ func (cp *Checkpoint) Diagnostics() []tablegen.Diagnostic { return cp.made }
 type errRedefinesFrozen struct{}
 
 // EvaluatePrefix evaluates the first n top-level statements of u.
-func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) *Checkpoint {
+func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) (cp *Checkpoint) {
 	n = min(max(n, 0), len(u.Statements))
 	e := newEvaluator(u.Set, opts, nil)
-	e.statements(u.Statements[:n])
+	if e.trk != nil {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(errRedefinesFrozen); !ok {
+					panic(r)
+				}
+				cp = EvaluatePrefix(u, n, untracked(opts))
+			}
+		}()
+	}
+	e.topLevel(u.Statements[:n])
 	return e.checkpoint(n)
 }
 
@@ -67,8 +84,8 @@ func (cp *Checkpoint) Resume(u *tablegen.Unit, from int, opts Options) (res *Res
 			res = Evaluate(u, opts)
 		}
 	}()
-	e.statements(u.Statements[from:])
-	return e.result()
+	e.topLevel(u.Statements[from:])
+	return e.result(u.Statements)
 }
 
 // ResumePrefix continues from cp through statement n of u (exclusive) and
@@ -87,7 +104,7 @@ func (cp *Checkpoint) ResumePrefix(u *tablegen.Unit, from, n int, opts Options) 
 			next, ok = nil, false
 		}
 	}()
-	e.statements(u.Statements[from:n])
+	e.topLevel(u.Statements[from:n])
 	return e.checkpoint(cp.N + n - from), true
 }
 
@@ -110,6 +127,9 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 		anonCounter:  e.anonCounter,
 		iterations:   e.iterations,
 		made:         e.res.Diagnostics,
+	}
+	if t := e.trk; t != nil {
+		cp.tracked, cp.effSegs, cp.replay, cp.replayed = true, appendSeg(t.segs, t.made), t.prev, t.replayed
 	}
 	// What records compute lazily is computed now, so that evaluations
 	// resumed concurrently only read them.

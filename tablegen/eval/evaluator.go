@@ -17,6 +17,13 @@ type Options struct {
 	MaxLoopIterations int
 	// MaxRecords bounds the number of records; 0 means 1<<22.
 	MaxRecords int
+	// Track records what each top-level statement reads and makes, as
+	// Result.Journal (see journal.go).
+	Track bool
+	// Replay is the journal of an earlier evaluation of an edited version
+	// of the unit: the evaluation is tracked, and takes over the statements
+	// that did not change and read nothing that did.
+	Replay *Journal
 }
 
 // Result is an evaluated translation unit.
@@ -27,6 +34,9 @@ type Result struct {
 	Defs    []*Record
 	// Diagnostics are the evaluation's own (codes start with "eval").
 	Diagnostics tablegen.Diagnostics
+	// Journal is what each top-level statement read and made, when the
+	// evaluation was tracked from the first statement on (Options.Track).
+	Journal *Journal
 
 	classByName layer[string, *Record]
 	defByName   layer[string, *Record]
@@ -142,16 +152,43 @@ type evaluator struct {
 	iterations int
 	sorted     []*Record
 	sortedN    int
-	defsBefore int // defs of the checkpoint resumed from
+	defsBefore int      // defs of the checkpoint resumed from
+	trk        *tracker // when tracked
 }
 
 // Evaluate evaluates the statements of u.
 func Evaluate(u *tablegen.Unit, opts Options) *Result {
+	if opts.Track || opts.Replay != nil {
+		return evaluateTracked(u, opts)
+	}
 	ev := NewEvaluation(u.Set, opts)
 	for _, s := range u.Statements {
 		ev.Statement(s)
 	}
 	return ev.Result()
+}
+
+// evaluateTracked is Evaluate writing down, or replaying, what each
+// statement does (journal.go).
+func evaluateTracked(u *tablegen.Unit, opts Options) (res *Result) {
+	e := newEvaluator(u.Set, opts, nil)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(errRedefinesFrozen); !ok {
+				panic(r)
+			}
+			res = Evaluate(u, untracked(opts))
+		}
+	}()
+	e.topLevel(u.Statements)
+	return e.result(u.Statements)
+}
+
+// untracked is opts without tracking: for a unit a tracked evaluation
+// cannot take (a class declared by one statement and defined by another).
+func untracked(opts Options) Options {
+	opts.Track, opts.Replay = false, nil
+	return opts
 }
 
 // Evaluation evaluates a unit's top-level statements one at a time, in
@@ -160,9 +197,10 @@ func Evaluate(u *tablegen.Unit, opts Options) *Result {
 // evaluated.
 type Evaluation struct{ e *evaluator }
 
-// NewEvaluation starts the evaluation of a unit whose files are in set.
+// NewEvaluation starts the evaluation of a unit whose files are in set; it
+// is not tracked (Options.Track and Replay are ignored).
 func NewEvaluation(set *tablegen.SourceSet, opts Options) *Evaluation {
-	return &Evaluation{newEvaluator(set, opts, nil)}
+	return &Evaluation{newEvaluator(set, untracked(opts), nil)}
 }
 
 // Statement evaluates the next top-level statement.
@@ -175,7 +213,7 @@ func (ev *Evaluation) Defs() []*Record { return ev.e.res.Defs }
 func (ev *Evaluation) Class(name string) *Record { return ev.e.classes.get(name) }
 
 // Result ends the evaluation and returns its result.
-func (ev *Evaluation) Result() *Result { return ev.e.result() }
+func (ev *Evaluation) Result() *Result { return ev.e.result(nil) }
 
 // newEvaluator starts an evaluation, from scratch or from cp.
 func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evaluator {
@@ -212,17 +250,28 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		defsBefore:   cp.nDefs,
 	}
 	e.scope = &scope{kind: scopeLocal}
+	if opts.Track || opts.Replay != nil || cp.tracked {
+		prev := opts.Replay
+		if prev == nil {
+			prev = cp.replay
+		}
+		e.startTracking(prev, cp.effSegs, cp.replayed)
+	}
 	return e
 }
 
-// result completes the Result with what the checkpoint holds.
-func (e *evaluator) result() *Result {
+// result completes the Result with what the checkpoint holds; stmts are
+// the unit's.
+func (e *evaluator) result(stmts []*tablegen.Statement) *Result {
 	b := e.base
 	e.res.Classes = concat(b.classSegs, e.res.Classes)
 	e.res.Defs = concat(b.defSegs, e.res.Defs)
 	e.res.Diagnostics = concat(b.diagSegs, []tablegen.Diagnostic(e.res.Diagnostics))
-	e.res.classByName = e.classes
-	e.res.defByName = e.defs
+	e.res.classByName = e.classes.untracked()
+	e.res.defByName = e.defs.untracked()
+	if e.trk != nil {
+		e.res.Journal = e.trk.journal(stmts)
+	}
 	return e.res
 }
 
@@ -396,6 +445,9 @@ func (e *evaluator) global(name string) Init {
 }
 
 func (e *evaluator) sortedDefs() []*Record {
+	if e.trk != nil && e.trk.cur != nil {
+		e.trk.cur.allDefs = true
+	}
 	if n := e.defsBefore + len(e.res.Defs); e.sortedN != n {
 		all := &Result{Defs: concat(e.base.defSegs, e.res.Defs)}
 		e.sorted = all.SortedDefs()

@@ -7,6 +7,11 @@ package eval
 type layer[K comparable, V any] struct {
 	frozen []map[K]V
 	own    map[K]V
+	// onGet and onSet, when set, see every lookup and every entry added:
+	// a tracked evaluation records with them what each statement read and
+	// wrote (journal.go).
+	onGet func(K, V)
+	onSet func(K, V)
 }
 
 func newLayer[K comparable, V any](frozen []map[K]V) layer[K, V] {
@@ -14,6 +19,15 @@ func newLayer[K comparable, V any](frozen []map[K]V) layer[K, V] {
 }
 
 func (l *layer[K, V]) get(k K) V {
+	v := l.peek(k)
+	if l.onGet != nil {
+		l.onGet(k, v)
+	}
+	return v
+}
+
+// peek is get without telling onGet.
+func (l *layer[K, V]) peek(k K) V {
 	if v, ok := l.own[k]; ok {
 		return v
 	}
@@ -26,7 +40,18 @@ func (l *layer[K, V]) get(k K) V {
 	return zero
 }
 
-func (l *layer[K, V]) set(k K, v V) { l.own[k] = v }
+func (l *layer[K, V]) set(k K, v V) {
+	if l.onSet != nil {
+		l.onSet(k, v)
+	}
+	l.own[k] = v
+}
+
+// untracked is the layer without its hooks, to hand to a Result.
+func (l layer[K, V]) untracked() layer[K, V] {
+	l.onGet, l.onSet = nil, nil
+	return l
+}
 
 // inFrozen reports whether k's entry comes from the checkpoint.
 func (l *layer[K, V]) inFrozen(k K) bool {

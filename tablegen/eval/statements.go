@@ -23,9 +23,10 @@ func (e *evaluator) class(c *tablegen.Class) {
 				tablegen.Related{Range: rec.loc(), Message: "previous definition"})
 			return
 		}
-		if e.classes.inFrozen(name) {
+		if e.classes.inFrozen(name) || e.trk != nil {
 			// Defining a class a checkpoint holds declared would change a
-			// shared record.
+			// shared record; so would a tracked evaluation, whose records
+			// are shared once their statement is done.
 			panic(errRedefinesFrozen{})
 		}
 		rec.Locs = []tablegen.Range{c.Name.Range()}

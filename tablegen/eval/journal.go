@@ -1,0 +1,294 @@
+package eval
+
+import (
+	"strings"
+	"sync"
+
+	"tdls/tablegen"
+)
+
+// Dependency-aware re-evaluation. A tracked evaluation (Options.Track)
+// writes down, for each top-level statement, what it read from the name
+// tables (each name it looked up, found or not, with what it found), what
+// it wrote there, and what it made: records, diagnostics, anonymous names,
+// loop iterations. That is its Journal. An evaluation given the journal of
+// an earlier one (Options.Replay) takes a statement over instead of
+// evaluating it when it is the same syntax node (so the same text at the
+// same place), everything it read is bound to the same value now, and it
+// would number its anonymous records from the same counter: evaluating it
+// again could only do the same, so its writes, records and diagnostics are
+// replayed. A statement that reads a name an edited statement redefined
+// sees another value and is evaluated again, and so in turn are the
+// statements reading what that one redefines. The conservative cases are
+// evaluated again always: a statement that reads the set of all defs
+// (!instances), one that hit a limit, and a class declared by one
+// statement and defined by another (the evaluation then starts over,
+// untracked).
+//
+// Sharing records between evaluations needs them immutable once their
+// statement is done: a tracked evaluation computes each record's lazy
+// values at the end of its statement, and an inline instantiation made by
+// one statement and instantiated by a later one is kept in the instances
+// table (as a checkpoint's are), not in the VarDefInit.
+
+// Journal is what each top-level statement of a tracked evaluation read and
+// made. It is immutable and may be given to any number of evaluations.
+type Journal struct {
+	stmts    []*tablegen.Statement
+	effects  []*effects // per statement of stmts
+	replayed int
+
+	once  sync.Once
+	byStm map[*tablegen.Statement]*effects
+}
+
+// Replayed is how many statements of stmts this journal's evaluation took
+// over from an earlier one.
+func (j *Journal) Replayed() int {
+	if j == nil {
+		return 0
+	}
+	return j.replayed
+}
+
+func (j *Journal) of(s *tablegen.Statement) *effects {
+	if j == nil {
+		return nil
+	}
+	j.once.Do(func() {
+		j.byStm = make(map[*tablegen.Statement]*effects, len(j.stmts))
+		for i, s := range j.stmts {
+			if ef := j.effects[i]; ef != nil {
+				j.byStm[s] = ef
+			}
+		}
+	})
+	return j.byStm[s]
+}
+
+// table names the evaluator's name tables.
+type table uint8
+
+const (
+	tClasses table = iota
+	tDefs
+	tMultiClasses
+	tGlobals
+	tAliases
+	tVarDefs
+	tInstances
+)
+
+type tableKey struct {
+	table table
+	name  string
+	inst  *VarDefInit // the key of tInstances
+}
+
+// access is a name looked up or set, with the value found or written.
+type access struct {
+	key tableKey
+	val any
+}
+
+// effects is what evaluating one top-level statement read and made.
+type effects struct {
+	// stmt is the statement evaluated (a replay keeps the effects of the
+	// node it was evaluated as, which is the same statement).
+	stmt     *tablegen.Statement
+	reads    []access
+	writes   []access
+	classes  []*Record
+	defs     []*Record
+	diags    []tablegen.Diagnostic
+	anonFrom int  // the anonymous counter when it started
+	anon     int  // anonymous names it took
+	iter     int  // foreach iterations it counted
+	allDefs  bool // it read the set of all defs
+	limited  bool // it hit a limit: its outcome depends on the counters
+}
+
+// tracker records the effects of the statements an evaluation runs.
+type tracker struct {
+	prev     *Journal
+	segs     [][]*effects // of the checkpoints resumed from
+	made     []*effects
+	replayed int // by this evaluation and the checkpoints it resumed from
+	cur      *effects
+	touched  map[tableKey]struct{} // read or written by cur already
+}
+
+func (t *tracker) read(k tableKey, v any) {
+	if t.cur == nil {
+		return
+	}
+	if _, ok := t.touched[k]; ok {
+		return // read before, or its own write
+	}
+	t.touched[k] = struct{}{}
+	t.cur.reads = append(t.cur.reads, access{k, v})
+}
+
+func (t *tracker) wrote(k tableKey, v any) {
+	if t.cur == nil {
+		return
+	}
+	t.touched[k] = struct{}{}
+	t.cur.writes = append(t.cur.writes, access{k, v})
+}
+
+// startTracking makes the evaluator record what its statements do, and
+// take over those of prev that still hold.
+func (e *evaluator) startTracking(prev *Journal, segs [][]*effects, replayed int) {
+	t := &tracker{prev: prev, segs: segs, replayed: replayed, touched: map[tableKey]struct{}{}}
+	e.trk = t
+	e.classes.onGet = func(k string, v *Record) { t.read(tableKey{table: tClasses, name: k}, v) }
+	e.classes.onSet = func(k string, v *Record) { t.wrote(tableKey{table: tClasses, name: k}, v) }
+	e.defs.onGet = func(k string, v *Record) { t.read(tableKey{table: tDefs, name: k}, v) }
+	e.defs.onSet = func(k string, v *Record) { t.wrote(tableKey{table: tDefs, name: k}, v) }
+	e.multiclasses.onGet = func(k string, v *multiClass) { t.read(tableKey{table: tMultiClasses, name: k}, v) }
+	e.multiclasses.onSet = func(k string, v *multiClass) { t.wrote(tableKey{table: tMultiClasses, name: k}, v) }
+	e.globals.onGet = func(k string, v Init) { t.read(tableKey{table: tGlobals, name: k}, v) }
+	e.globals.onSet = func(k string, v Init) { t.wrote(tableKey{table: tGlobals, name: k}, v) }
+	e.aliases.onGet = func(k string, v *Type) { t.read(tableKey{table: tAliases, name: k}, v) }
+	e.aliases.onSet = func(k string, v *Type) { t.wrote(tableKey{table: tAliases, name: k}, v) }
+	// varDef looks up a key in scratch memory.
+	e.varDefs.onGet = func(k string, v *VarDefInit) { t.read(tableKey{table: tVarDefs, name: strings.Clone(k)}, v) }
+	e.varDefs.onSet = func(k string, v *VarDefInit) { t.wrote(tableKey{table: tVarDefs, name: k}, v) }
+	e.instances.onGet = func(k *VarDefInit, v *DefInit) { t.read(tableKey{table: tInstances, inst: k}, v) }
+	e.instances.onSet = func(k *VarDefInit, v *DefInit) { t.wrote(tableKey{table: tInstances, inst: k}, v) }
+}
+
+// lookup is what the name table holds for k now (not recorded as a read).
+func (e *evaluator) lookup(k tableKey) any {
+	switch k.table {
+	case tClasses:
+		return e.classes.peek(k.name)
+	case tDefs:
+		return e.defs.peek(k.name)
+	case tMultiClasses:
+		return e.multiclasses.peek(k.name)
+	case tGlobals:
+		return e.globals.peek(k.name)
+	case tAliases:
+		return e.aliases.peek(k.name)
+	case tVarDefs:
+		return e.varDefs.peek(k.name)
+	default:
+		return e.instances.peek(k.inst)
+	}
+}
+
+// store writes v under k (a replayed write, not recorded).
+func (e *evaluator) store(k tableKey, v any) {
+	switch k.table {
+	case tClasses:
+		e.classes.own[k.name] = v.(*Record)
+	case tDefs:
+		e.defs.own[k.name] = v.(*Record)
+	case tMultiClasses:
+		e.multiclasses.own[k.name] = v.(*multiClass)
+	case tGlobals:
+		e.globals.own[k.name], _ = v.(Init)
+	case tAliases:
+		e.aliases.own[k.name] = v.(*Type)
+	case tVarDefs:
+		e.varDefs.own[k.name] = v.(*VarDefInit)
+	default:
+		e.instances.own[k.inst] = v.(*DefInit)
+	}
+}
+
+// topLevel evaluates a unit's top-level statements, tracked when the
+// evaluation is.
+func (e *evaluator) topLevel(stmts []*tablegen.Statement) {
+	if e.trk == nil {
+		e.statements(stmts)
+		return
+	}
+	for _, s := range stmts {
+		if ef := e.trk.prev.of(s); ef != nil && e.canReplay(ef) {
+			e.replay(ef)
+		} else {
+			e.tracked(s)
+		}
+	}
+}
+
+// canReplay reports whether evaluating ef's statement now would do what it
+// did then.
+func (e *evaluator) canReplay(ef *effects) bool {
+	if ef.allDefs || ef.limited || ef.anon > 0 && ef.anonFrom != e.anonCounter {
+		return false
+	}
+	if e.iterations+ef.iter > e.opts.MaxLoopIterations || e.defsBefore+len(e.res.Defs)+len(ef.defs) > e.opts.MaxRecords {
+		return false
+	}
+	for _, r := range ef.reads {
+		if e.lookup(r.key) != r.val {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *evaluator) replay(ef *effects) {
+	for _, w := range ef.writes {
+		e.store(w.key, w.val)
+	}
+	e.res.Classes = append(e.res.Classes, ef.classes...)
+	e.res.Defs = append(e.res.Defs, ef.defs...)
+	e.res.Diagnostics = append(e.res.Diagnostics, ef.diags...)
+	e.anonCounter += ef.anon
+	e.iterations += ef.iter
+	e.trk.made = append(e.trk.made, ef)
+	e.trk.replayed++
+}
+
+// tracked evaluates s, recording its effects.
+func (e *evaluator) tracked(s *tablegen.Statement) {
+	t := e.trk
+	ef := &effects{stmt: s, anonFrom: e.anonCounter}
+	nClasses, nDefs, nDiags, iter := len(e.res.Classes), len(e.res.Defs), len(e.res.Diagnostics), e.iterations
+	clear(t.touched)
+	t.cur = ef
+	e.statement(s)
+	t.cur = nil
+	ef.classes = append([]*Record(nil), e.res.Classes[nClasses:]...)
+	ef.defs = append([]*Record(nil), e.res.Defs[nDefs:]...)
+	ef.diags = append([]tablegen.Diagnostic(nil), e.res.Diagnostics[nDiags:]...)
+	ef.anon = e.anonCounter - ef.anonFrom
+	ef.iter = e.iterations - iter
+	for _, d := range ef.diags {
+		if d.Code == "eval-fatal" {
+			ef.limited = true
+		}
+	}
+	// What it made is shared with later evaluations from now on.
+	for _, r := range ef.classes {
+		r.freeze()
+	}
+	for _, r := range ef.defs {
+		r.freeze()
+	}
+	for _, w := range ef.writes {
+		switch v := w.val.(type) {
+		case *VarDefInit:
+			v.frozen = true
+		case *multiClass:
+			v.rec.freeze()
+		}
+	}
+	t.made = append(t.made, ef)
+}
+
+// journal is the tracked evaluation's journal of stmts, the unit's
+// statements: those evaluated before the checkpoints it resumed from
+// recorded theirs there.
+func (t *tracker) journal(stmts []*tablegen.Statement) *Journal {
+	effs := concat(t.segs, t.made)
+	if len(effs) != len(stmts) {
+		return nil // not evaluated from the first statement on, one by one
+	}
+	return &Journal{stmts: stmts, effects: effs, replayed: t.replayed}
+}
