@@ -179,8 +179,8 @@ func TestReplayEqualsEvaluateOnMLIR(t *testing.T) {
 	}{
 		{"mlir/Dialect/Arith/IR/ArithOps.td", 1},
 		{"mlir/Dialect/LLVMIR/LLVMOps.td", 40},
-		{"mlir/Dialect/SPIRV/IR/SPIRVOps.td", 331},
-		{"mlir/Dialect/LLVMIR/NVVMOps.td", 125},
+		{"mlir/Dialect/SPIRV/IR/SPIRVOps.td", 700},
+		{"mlir/Dialect/LLVMIR/NVVMOps.td", 250},
 	}
 	for _, root := range roots {
 		path := filepath.Join(mlirInclude, root.rel)
@@ -207,6 +207,8 @@ func TestReplayEqualsEvaluateOnMLIR(t *testing.T) {
 			} {
 				eu := withStatements(u, e)
 				want := snapshotOf(t, Evaluate(eu, Options{}))
+				// Two replays of the journal, and a reader of the records
+				// they share, at once.
 				var wg sync.WaitGroup
 				got := make([]*Result, 2)
 				for g := range got {
@@ -216,6 +218,11 @@ func TestReplayEqualsEvaluateOnMLIR(t *testing.T) {
 						got[g] = Evaluate(eu, Options{Replay: base.Journal})
 					}()
 				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					snapshotOf(t, base)
+				}()
 				wg.Wait()
 				for _, res := range got {
 					if s := snapshotOf(t, res); s != want {
@@ -230,5 +237,29 @@ func TestReplayEqualsEvaluateOnMLIR(t *testing.T) {
 			t.Fatalf("%s: nothing taken over", root.rel)
 		}
 		t.Logf("%s: %d edits equal a full evaluation, %d of %d statements taken over on average", root.rel, edits, replayed/edits, len(stmts))
+	}
+}
+
+// BenchmarkTracking evaluates NVVMOps.td untracked, tracked (the cost of
+// the journal), and with the journal of an evaluation of the same
+// statements (everything taken over), in one run.
+func BenchmarkTracking(b *testing.B) {
+	path := filepath.Join(mlirInclude, benchFiles["NVVM"])
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("LLVM 22 not installed: %v", err)
+	}
+	u := parseBytes(path, data, mlirInclude)
+	j := Evaluate(u, Options{Track: true}).Journal
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{{"untracked", Options{}}, {"tracked", Options{Track: true}}, {"replayed", Options{Replay: j}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Evaluate(u, c.opts)
+			}
+		})
 	}
 }
