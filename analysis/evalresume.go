@@ -72,7 +72,7 @@ type checkpointChain struct {
 func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 	tg := u.TG
 	stmts := tg.Statements
-	opts := eval.Options{Track: true, Replay: c.journal(u.Root)}
+	opts := eval.Options{Track: true, Replay: c.journal(u.Root), Untracked: tg.Root}
 	cps := c.reusable(u.Root, stmts)
 	if len(cps) == 0 {
 		start := rootStart(tg)
@@ -157,7 +157,7 @@ func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
 		return editedStatements{}, false
 	}
 	cp := cps[len(cps)-1]
-	opts := eval.Options{Track: true, Replay: ch.journal}
+	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root}
 	if cp.N < same {
 		next, ok := cp.ResumePrefix(tg, cp.N, same, opts)
 		if !ok {

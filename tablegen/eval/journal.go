@@ -115,17 +115,54 @@ type tracker struct {
 	made     []*effects
 	replayed int // by this evaluation and the checkpoints it resumed from
 	cur      *effects
-	touched  map[tableKey]struct{} // read or written by cur already
+	// writesOnly: cur's reads are not recorded (its effects will not be
+	// kept; its writes are, to freeze what it made).
+	writesOnly bool
+	// What cur read or wrote already (recorded once): by name, the
+	// tables (bits) and the statement (serial) it was last touched in.
+	serial      int32
+	touched     map[string]*touch
+	touchedInst map[*VarDefInit]int32
+}
+
+type touch struct {
+	serial int32
+	tables uint8
+}
+
+// touch reports whether cur touched k before, and marks it touched.
+func (t *tracker) touch(k tableKey) bool {
+	if k.table == tInstances {
+		if t.touchedInst[k.inst] == t.serial {
+			return true
+		}
+		t.touchedInst[k.inst] = t.serial
+		return false
+	}
+	tc := t.touched[k.name]
+	if tc == nil {
+		tc = &touch{}
+		t.touched[strings.Clone(k.name)] = tc // varDef's keys are scratch memory
+	}
+	if tc.serial != t.serial {
+		tc.serial, tc.tables = t.serial, 0
+	}
+	bit := uint8(1) << k.table
+	seen := tc.tables&bit != 0
+	tc.tables |= bit
+	return seen
 }
 
 func (t *tracker) read(k tableKey, v any) {
-	if t.cur == nil {
+	if t.cur == nil || t.writesOnly {
 		return
 	}
-	if _, ok := t.touched[k]; ok {
+	if t.touch(k) {
 		return // read before, or its own write
 	}
-	t.touched[k] = struct{}{}
+	if k.table == tVarDefs {
+		k.name = strings.Clone(k.name) // varDef looks up a key in scratch memory
+	}
 	t.cur.reads = append(t.cur.reads, access{k, v})
 }
 
@@ -133,14 +170,14 @@ func (t *tracker) wrote(k tableKey, v any) {
 	if t.cur == nil {
 		return
 	}
-	t.touched[k] = struct{}{}
+	t.touch(k)
 	t.cur.writes = append(t.cur.writes, access{k, v})
 }
 
 // startTracking makes the evaluator record what its statements do, and
 // take over those of prev that still hold.
 func (e *evaluator) startTracking(prev *Journal, segs [][]*effects, replayed int) {
-	t := &tracker{prev: prev, segs: segs, replayed: replayed, touched: map[tableKey]struct{}{}}
+	t := &tracker{prev: prev, segs: segs, replayed: replayed, touched: map[string]*touch{}, touchedInst: map[*VarDefInit]int32{}}
 	e.trk = t
 	e.classes.onGet = func(k string, v *Record) { t.read(tableKey{table: tClasses, name: k}, v) }
 	e.classes.onSet = func(k string, v *Record) { t.wrote(tableKey{table: tClasses, name: k}, v) }
@@ -152,8 +189,7 @@ func (e *evaluator) startTracking(prev *Journal, segs [][]*effects, replayed int
 	e.globals.onSet = func(k string, v Init) { t.wrote(tableKey{table: tGlobals, name: k}, v) }
 	e.aliases.onGet = func(k string, v *Type) { t.read(tableKey{table: tAliases, name: k}, v) }
 	e.aliases.onSet = func(k string, v *Type) { t.wrote(tableKey{table: tAliases, name: k}, v) }
-	// varDef looks up a key in scratch memory.
-	e.varDefs.onGet = func(k string, v *VarDefInit) { t.read(tableKey{table: tVarDefs, name: strings.Clone(k)}, v) }
+	e.varDefs.onGet = func(k string, v *VarDefInit) { t.read(tableKey{table: tVarDefs, name: k}, v) }
 	e.varDefs.onSet = func(k string, v *VarDefInit) { t.wrote(tableKey{table: tVarDefs, name: k}, v) }
 	e.instances.onGet = func(k *VarDefInit, v *DefInit) { t.read(tableKey{table: tInstances, inst: k}, v) }
 	e.instances.onSet = func(k *VarDefInit, v *DefInit) { t.wrote(tableKey{table: tInstances, inst: k}, v) }
@@ -210,7 +246,8 @@ func (e *evaluator) topLevel(stmts []*tablegen.Statement) {
 		if ef := e.trk.prev.of(s); ef != nil && e.canReplay(ef) {
 			e.replay(ef)
 		} else {
-			e.tracked(s)
+			u := e.opts.Untracked
+			e.tracked(s, s == nil || u == nil || !u.Contains(s.Range().Start))
 		}
 	}
 }
@@ -245,13 +282,15 @@ func (e *evaluator) replay(ef *effects) {
 	e.trk.replayed++
 }
 
-// tracked evaluates s, recording its effects.
-func (e *evaluator) tracked(s *tablegen.Statement) {
+// tracked evaluates s, recording its effects when keep (else they are not
+// kept, and s will be evaluated again, but what it made is frozen all the
+// same, as the records of the statements kept may point to it).
+func (e *evaluator) tracked(s *tablegen.Statement, keep bool) {
 	t := e.trk
 	ef := &effects{stmt: s, anonFrom: e.anonCounter}
 	nClasses, nDefs, nDiags, iter := len(e.res.Classes), len(e.res.Defs), len(e.res.Diagnostics), e.iterations
-	clear(t.touched)
-	t.cur = ef
+	t.serial++
+	t.cur, t.writesOnly = ef, !keep
 	e.statement(s)
 	t.cur = nil
 	ef.classes = append([]*Record(nil), e.res.Classes[nClasses:]...)
@@ -278,6 +317,9 @@ func (e *evaluator) tracked(s *tablegen.Statement) {
 		case *multiClass:
 			v.rec.freeze()
 		}
+	}
+	if !keep {
+		ef = nil
 	}
 	t.made = append(t.made, ef)
 }

@@ -240,26 +240,28 @@ func TestReplayEqualsEvaluateOnMLIR(t *testing.T) {
 	}
 }
 
-// BenchmarkTracking evaluates NVVMOps.td untracked, tracked (the cost of
-// the journal), and with the journal of an evaluation of the same
+// BenchmarkTracking evaluates the large MLIR roots untracked, tracked (the
+// cost of the journal), and with the journal of an evaluation of the same
 // statements (everything taken over), in one run.
 func BenchmarkTracking(b *testing.B) {
-	path := filepath.Join(mlirInclude, benchFiles["NVVM"])
-	data, err := os.ReadFile(path)
-	if err != nil {
-		b.Skipf("LLVM 22 not installed: %v", err)
-	}
-	u := parseBytes(path, data, mlirInclude)
-	j := Evaluate(u, Options{Track: true}).Journal
-	for _, c := range []struct {
-		name string
-		opts Options
-	}{{"untracked", Options{}}, {"tracked", Options{Track: true}}, {"replayed", Options{Replay: j}}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				Evaluate(u, c.opts)
-			}
-		})
+	for _, key := range []string{"NVVM", "SPIRV", "LLVM", "Linalg"} {
+		path := filepath.Join(mlirInclude, benchFiles[key])
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Skipf("LLVM 22 not installed: %v", err)
+		}
+		u := parseBytes(path, data, mlirInclude)
+		j := Evaluate(u, Options{Track: true}).Journal
+		for _, c := range []struct {
+			name string
+			opts Options
+		}{{"untracked", Options{}}, {"tracked", Options{Track: true}}, {"replayed", Options{Replay: j}}} {
+			b.Run(key+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					Evaluate(u, c.opts)
+				}
+			})
+		}
 	}
 }
