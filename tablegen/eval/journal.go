@@ -170,7 +170,9 @@ func (t *tracker) wrote(k tableKey, v any) {
 	if t.cur == nil {
 		return
 	}
-	t.touch(k)
+	if !t.writesOnly {
+		t.touch(k) // a read after it is of its own write
+	}
 	t.cur.writes = append(t.cur.writes, access{k, v})
 }
 
