@@ -295,21 +295,11 @@ func (e *evaluator) tracked(s *tablegen.Statement, keep bool) {
 	t.cur, t.writesOnly = ef, !keep
 	e.statement(s)
 	t.cur = nil
-	ef.classes = append([]*Record(nil), e.res.Classes[nClasses:]...)
-	ef.defs = append([]*Record(nil), e.res.Defs[nDefs:]...)
-	ef.diags = append([]tablegen.Diagnostic(nil), e.res.Diagnostics[nDiags:]...)
-	ef.anon = e.anonCounter - ef.anonFrom
-	ef.iter = e.iterations - iter
-	for _, d := range ef.diags {
-		if d.Code == "eval-fatal" {
-			ef.limited = true
-		}
-	}
 	// What it made is shared with later evaluations from now on.
-	for _, r := range ef.classes {
+	for _, r := range e.res.Classes[nClasses:] {
 		r.freeze()
 	}
-	for _, r := range ef.defs {
+	for _, r := range e.res.Defs[nDefs:] {
 		r.freeze()
 	}
 	for _, w := range ef.writes {
@@ -321,7 +311,18 @@ func (e *evaluator) tracked(s *tablegen.Statement, keep bool) {
 		}
 	}
 	if !keep {
-		ef = nil
+		t.made = append(t.made, nil)
+		return
+	}
+	ef.classes = append([]*Record(nil), e.res.Classes[nClasses:]...)
+	ef.defs = append([]*Record(nil), e.res.Defs[nDefs:]...)
+	ef.diags = append([]tablegen.Diagnostic(nil), e.res.Diagnostics[nDiags:]...)
+	ef.anon = e.anonCounter - ef.anonFrom
+	ef.iter = e.iterations - iter
+	for _, d := range ef.diags {
+		if d.Code == "eval-fatal" {
+			ef.limited = true
+		}
 	}
 	t.made = append(t.made, ef)
 }
