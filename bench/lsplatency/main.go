@@ -7,7 +7,9 @@
 // tdls / tblgen-lsp-server. tdls publishes twice (the syntax diagnostics at
 // once, then the evaluation's, which carry the assert); the time of its
 // first publish is shown beside. Every edit makes new content, so no
-// evaluation comes from a cache. Hover and completion are then timed as VS
+// evaluation comes from a cache. The time to each edit's full diagnostics
+// (evaluation, ODS and DRR checks: the last publish before the server goes
+// quiet) is printed with its own ratio; tblgen-lsp-server publishes once. Hover and completion are then timed as VS
 // Code sends them, in R runs of N requests: the worst run's median is
 // printed against a tenth of tblgen-lsp-server's edit time.
 //
@@ -101,8 +103,12 @@ func main() {
 	if withBase {
 		fmt.Printf(" %10s", "base ratio")
 	}
+	fmt.Printf(" %10s %10s", "tdls full", "full ratio")
+	if withBase {
+		fmt.Printf(" %10s %10s", "base full", "base f.r.")
+	}
 	fmt.Println()
-	worst, worstBase := 0.0, 0.0
+	worst, worstBase, worstFull := 0.0, 0.0, 0.0
 	var vsBase []float64
 	editMed := map[string]time.Duration{} // tblgen-lsp-server, middle edit
 	type cpuRow struct {
@@ -121,7 +127,7 @@ func main() {
 			if err != nil {
 				fail(err)
 			}
-			first, tag, cpu, err := measure(servers, path, string(data), off, *n)
+			first, tag, full, cpu, err := measure(servers, path, string(data), off, *n)
 			if err != nil {
 				fail(fmt.Errorf("%s: %v", rel, err))
 			}
@@ -138,6 +144,12 @@ func main() {
 				worstBase = max(worstBase, r)
 				fmt.Printf(" %10.3f", r)
 			}
+			fullRatio := float64(full[tdls]) / float64(tag[tg])
+			worstFull = max(worstFull, fullRatio)
+			fmt.Printf(" %10s %10.3f", round(full[tdls]), fullRatio)
+			if withBase {
+				fmt.Printf(" %10s %10.3f", round(full[base]), float64(full[base])/float64(tag[tg]))
+			}
 			fmt.Println()
 			cpuRows = append(cpuRows, cpuRow{filepath.Base(rel), where, cpu})
 			if where == "middle" {
@@ -146,6 +158,7 @@ func main() {
 		}
 	}
 	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server to the publish showing the edit's failed assert %.3f (bar 0.2)\n", worst)
+	fmt.Printf("lsp latency: worst ratio tdls/tblgen-lsp-server to the edit's full diagnostics %.3f\n", worstFull)
 	if withBase {
 		fmt.Printf("lsp latency against the baseline: worst ratio baseline/tblgen-lsp-server %.3f; tdls/baseline median %.3f, worst %.3f\n",
 			worstBase, medianOf(vsBase), slices.Max(vsBase))
@@ -390,15 +403,16 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 // measure opens path in a fresh process of each server and times n
 // edits, each inserting a failing assert tagged with its number at off and
 // made in every server in turn: per server, the median time to the first
-// publish, and to the first publish that shows the tag.
-func measure(servers []server, path, text string, off, n int) (first, tagged, cpu []time.Duration, err error) {
+// publish, to the first publish that shows the tag, and to the last one
+// (the edit's full diagnostics), and the CPU time per edit.
+func measure(servers []server, path, text string, off, n int) (first, tagged, full, cpu []time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	clients := make([]*lsptest.Client, len(servers))
 	for i, s := range servers {
 		c, err := openIn(ctx, s, path, text)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: %v", s.name, err)
+			return nil, nil, nil, nil, fmt.Errorf("%s: %v", s.name, err)
 		}
 		defer c.Shutdown(context.Background())
 		clients[i] = c
@@ -408,7 +422,7 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, cp
 			clients[i].Settle(path, 300*time.Millisecond, 30*time.Second)
 		}
 	}
-	firsts, tags := make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers))
+	firsts, tags, fulls := make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers))
 	cpu0 := make([]time.Duration, len(servers))
 	for i, c := range clients {
 		cpu0[i] = cpuTime(c)
@@ -424,27 +438,33 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, cp
 			seen := len(c.Diagnostics(path))
 			t0 := time.Now()
 			if err := c.Change(ctx, path, edited); err != nil {
-				return nil, nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
+				return nil, nil, nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
 			}
 			pubs, err := waitFor(c, path, seen, tag, 30*time.Second)
 			if err != nil {
-				return nil, nil, nil, fmt.Errorf("%s: edit %d: %v", servers[i].name, e, err)
+				return nil, nil, nil, nil, fmt.Errorf("%s: edit %d: %v", servers[i].name, e, err)
 			}
 			firsts[i] = append(firsts[i], pubs[0].At.Sub(t0))
 			tags[i] = append(tags[i], pubs[len(pubs)-1].At.Sub(t0))
 			// Every server gets the same pause before its next edit, as
 			// between keystrokes: it has gone quiet for 300 ms. Timing one
 			// server's edits back to back and another's after a pause
-			// compares a warm process with a cold one.
-			c.Settle(path, 300*time.Millisecond, 30*time.Second)
+			// compares a warm process with a cold one. The last publish is
+			// the edit's full diagnostics.
+			last, _ := c.Settle(path, 300*time.Millisecond, 30*time.Second)
+			if !hasTag(last, tag) {
+				return nil, nil, nil, nil, fmt.Errorf("%s: edit %d: the last publish does not show %s", servers[i].name, e, tag)
+			}
+			fulls[i] = append(fulls[i], last.At.Sub(t0))
 		}
 	}
 	for i := range servers {
 		first = append(first, median(firsts[i]))
 		tagged = append(tagged, median(tags[i]))
+		full = append(full, median(fulls[i]))
 		cpu = append(cpu, (cpuTime(clients[i])-cpu0[i])/time.Duration(n))
 	}
-	return first, tagged, cpu, nil
+	return first, tagged, full, cpu, nil
 }
 
 // cpuTime is the CPU time c's server process has used so far, summed over
@@ -479,15 +499,22 @@ func waitFor(c *lsptest.Client, path string, seen int, tag string, timeout time.
 	for time.Now().Before(deadline) {
 		pubs := c.Diagnostics(path)[seen:]
 		for i, p := range pubs {
-			for _, d := range p.Params.Diagnostics {
-				if strings.Contains(d.Message, tag) {
-					return pubs[:i+1], nil
-				}
+			if hasTag(p, tag) {
+				return pubs[:i+1], nil
 			}
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
 	return nil, fmt.Errorf("no publishDiagnostics showing %s within %v", tag, timeout)
+}
+
+func hasTag(p lsptest.Published, tag string) bool {
+	for _, d := range p.Params.Diagnostics {
+		if strings.Contains(d.Message, tag) {
+			return true
+		}
+	}
+	return false
 }
 
 func median(ts []time.Duration) time.Duration {
