@@ -19,7 +19,7 @@
 // tdls binary (a build of an earlier commit) takes its turn too, and its
 // figures and the ratios tdls/baseline are printed beside. The CPU time
 // each server spends on an edit (all its threads, from the edit until it
-// goes quiet) is printed too: a loaded machine stretches the latencies,
+// goes quiet) and on a hover or completion request is printed too: a loaded machine stretches the latencies,
 // hardly the CPU time.
 //
 //	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B]
