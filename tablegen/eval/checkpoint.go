@@ -32,10 +32,11 @@ type Checkpoint struct {
 	made []tablegen.Diagnostic
 
 	// Of a tracked evaluation (journal.go): the effects of the statements,
-	// in segments, the journal it replays and how many it replayed.
+	// in segments, and how many it replayed. Not the journal it replayed:
+	// a checkpoint outlives many edits, and would keep each journal (and
+	// the records it holds) alive; a resumed evaluation is given its own.
 	tracked  bool
 	effSegs  [][]*effects
-	replay   *Journal
 	replayed int
 }
 
@@ -129,7 +130,7 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 		made:         e.res.Diagnostics,
 	}
 	if t := e.trk; t != nil {
-		cp.tracked, cp.effSegs, cp.replay, cp.replayed = true, appendSeg(t.segs, t.made), t.prev, t.replayed
+		cp.tracked, cp.effSegs, cp.replayed = true, appendSeg(t.segs, t.made), t.replayed
 	}
 	// What records compute lazily is computed now, so that evaluations
 	// resumed concurrently only read them.

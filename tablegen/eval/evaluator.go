@@ -257,11 +257,7 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 	}
 	e.scope = &scope{kind: scopeLocal}
 	if opts.Track || opts.Replay != nil || cp.tracked {
-		prev := opts.Replay
-		if prev == nil {
-			prev = cp.replay
-		}
-		e.startTracking(prev, cp.effSegs, cp.replayed)
+		e.startTracking(opts.Replay, cp.effSegs, cp.replayed)
 	}
 	return e
 }
