@@ -245,7 +245,26 @@ func prefixKey(tg *tablegen.Unit, n int) uint64 {
 		binary.LittleEndian.PutUint64(b[:8], uint64(r.Start))
 		binary.LittleEndian.PutUint64(b[8:], uint64(r.End))
 		h.Write(b[:])
+		if !f.Contains(r.End) {
+			// A statement left open at the end of an included file runs
+			// on into the files lexed after it: its text is spread over
+			// them, so every file of the unit is part of the key.
+			writeUnitFiles(&h, tg)
+			continue
+		}
 		h.Write(f.Content[f.Offset(r.Start):f.Offset(r.End)])
 	}
 	return h.Sum64()
+}
+
+// writeUnitFiles hashes the name and whole text of each file tg lexed.
+func writeUnitFiles(h *maphash.Hash, tg *tablegen.Unit) {
+	files := []*tablegen.File{tg.Root}
+	if tg.Lex != nil {
+		files = tg.Lex.Files
+	}
+	for _, f := range files {
+		h.WriteString("\x00" + f.Name + "\x00")
+		h.Write(f.Content)
+	}
 }

@@ -324,3 +324,30 @@ func TestEditsBetweenIncludesReplayTheRest(t *testing.T) {
 	}
 	t.Logf("%d edits: %d of %d statements taken over", steps-1, replayed, total)
 }
+
+// TestStatementAcrossAnIncludeEnd: llvm-tblgen lexes on from the end of an
+// included file into its includer, so a def may open in one file and close
+// in the next. The include prefix's key covers such a statement (it once
+// sliced one file's text with the other's end and lost the unit's records).
+func TestStatementAcrossAnIncludeEnd(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"lib.td":  "class C;\ndef X : C {\n  int a = 1;\n",
+		"root.td": "include \"lib.td\"\n  int b = 2;\n}\ndef Y : C;\n",
+	})
+	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().Unit(ctx, filepath.Join(dir, "root.td"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := u.Evaluated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) != 0 {
+		t.Errorf("diagnostics on a unit llvm-tblgen accepts: %v", res.Diagnostics)
+	}
+	if x := res.Def("X"); x == nil || x.Value("a") == nil || x.Value("b") == nil || res.Def("Y") == nil {
+		t.Errorf("records: X (with a and b) and Y expected")
+	}
+}
