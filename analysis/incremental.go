@@ -57,12 +57,19 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		sfx--
 	}
 	sync := map[int]int{} // new token index -> old pass starting there
+	firstSync := len(ct)
 	for j := len(old.passes) - 1; j >= k && old.passes[j].From >= sfx; j-- {
 		sync[old.passes[j].From+dt] = j
+		firstSync = old.passes[j].From + dt
 	}
 	eofPos := cur.eof
 	toks := make([]tablegen.Token, 0, len(ct)-R+1)
 	toks = append(toks, ct[R:]...)
+	// The statements parsed here are taken over by the versions after this
+	// one; sliced from this version's text, they would keep all of it
+	// alive, one whole text per edit. The parse runs at least to the first
+	// old pass after the edit.
+	tablegen.CopyText(toks[:max(firstSync-R, 0)])
 	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
 	res, stopped := tablegen.ParseUntil(set, toks, func(i int) bool {
 		_, ok := sync[R+i]

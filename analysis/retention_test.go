@@ -5,7 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
+	"weak"
+
+	"tdls/tablegen"
 )
 
 // TestEditedFragmentKeepsOneVersion edits a file that is analysed in its
@@ -68,5 +73,54 @@ func TestIncludersFollowOpenBuffers(t *testing.T) {
 	}
 	if got := w.SetBuffer(root, 2, []byte("def R;\n")).ContextRoot(frag); got != frag {
 		t.Errorf("its include deleted, the fragment is still analysed in %s", got)
+	}
+}
+
+// TestEditsKeepNoOldTexts edits a large MLIR file many times over, each
+// edit a little further on, as the server does: the statements an edit
+// parses and the ops built from them are taken over by every later
+// version, and must not keep the whole text (and File) of the version they
+// were made in. What may stay: the opened text (the statements never
+// reparsed are made from it) and the versions the evaluation caches hold.
+func TestEditsKeepNoOldTexts(t *testing.T) {
+	path := filepath.Join(mlirInclude, "mlir/Dialect/LLVMIR/NVVMOps.td")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	text := string(data)
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	c := NewChecker(w, func(FileDiagnostics) {})
+	defer c.Stop()
+	const edits = 60
+	var texts []weak.Pointer[byte]
+	var files []weak.Pointer[tablegen.File]
+	for i := 0; i < edits; i++ {
+		off := (i * 7919) % len(text)
+		off = strings.LastIndexByte(text[:off], '\n') + 1
+		b := []byte(text[:off] + fmt.Sprintf("assert 0, \"edit-%d\";\n", i) + text[off:])
+		texts = append(texts, weak.Make(&b[0]))
+		snap := w.SetBuffer(path, int32(i+1), b)
+		c.Changed(snap, []string{path})
+		c.Wait()
+		u, err := snap.UnitFor(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, weak.Make(u.Files[path]))
+	}
+	runtime.GC()
+	runtime.GC()
+	// The caches hold the results of the last evalCacheSize versions and
+	// the models of as many.
+	recent := edits - evalCacheSize - modelCacheSize
+	var kept []int
+	for i := 2; i < recent; i++ {
+		if texts[i].Value() != nil || files[i].Value() != nil {
+			kept = append(kept, i)
+		}
+	}
+	if len(kept) > 0 {
+		t.Errorf("after %d edits, versions %v of %d older than the cached ones are still reachable", edits, kept, recent)
 	}
 }

@@ -44,7 +44,7 @@ type AttrOrTypeDef struct {
 	// Range is the def's name, where mlir-tblgen reports its errors.
 	Range tablegen.Range
 
-	set      *tablegen.SourceSet
+	src      *sourceText
 	errs     memo
 	problems []problem
 }
@@ -167,7 +167,7 @@ func (p *AttrOrTypeParameter) AccessorName() string { return GetterName(p.Name) 
 
 // buildAttrOrTypeDef reads def as AttrOrTypeDef's constructor does.
 func (m *Model) buildAttrOrTypeDef(def *eval.Record, isType bool) *AttrOrTypeDef {
-	d := &AttrOrTypeDef{Def: def, IsType: isType, Range: defRange(def), set: m.Result.Set}
+	d := &AttrOrTypeDef{Def: def, IsType: isType, Range: defRange(def), src: newSourceText(m.Result.Set)}
 	if dd := defField(def, "dialect"); dd != nil {
 		d.Dialect = m.dialectFor(dd)
 	}
@@ -197,7 +197,7 @@ func (m *Model) buildAttrOrTypeDef(def *eval.Record, isType bool) *AttrOrTypeDef
 	return d
 }
 
-func (d *AttrOrTypeDef) site() site { return site{def: d.Def, at: d.Range, set: d.set} }
+func (d *AttrOrTypeDef) site() site { return site{def: d.Def, at: d.Range, set: d.src.get()} }
 
 func (d *AttrOrTypeDef) problem(code string, r tablegen.Range, msg string) {
 	d.problems = append(d.problems, problem{code: code, msg: msg, rng: r})

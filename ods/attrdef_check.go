@@ -12,9 +12,9 @@ import (
 func (d *AttrOrTypeDef) definitionErrors() []tablegen.Diagnostic {
 	var out []tablegen.Diagnostic
 	probs := append([]problem(nil), d.problems...)
-	probs = append(probs, unsetFields(d.Def, d.set, d.Range, d.fieldReads()...)...)
+	probs = append(probs, unsetFields(d.Def, d.src.get(), d.Range, d.fieldReads()...)...)
 	for _, b := range d.Builders {
-		probs = append(probs, unsetFields(b.Def, d.set, b.Range, fieldRead{"dagParams", readDag}, fieldRead{"hasInferredContextParam", readBit})...)
+		probs = append(probs, unsetFields(b.Def, d.src.get(), b.Range, fieldRead{"dagParams", readDag}, fieldRead{"hasInferredContextParam", readBit})...)
 	}
 	for _, p := range probs {
 		out = append(out, d.diag(tablegen.SeverityError, p.code, p.rng, p.msg))

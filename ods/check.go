@@ -110,7 +110,7 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 		}
 		out = append(out, p.buildProblems(m)...)
 		if prev != nil {
-			at := siteOf(p.Def, p.set).fieldRange("argument")
+			at := siteOf(p.Def, p.src.get()).fieldRange("argument")
 			if at == p.Range {
 				at = quotedIn(set, p.Def, p.Argument, at)
 			}

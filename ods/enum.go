@@ -39,7 +39,7 @@ type Enum struct {
 	UnderlyingToSymbolFn, MaxEnumValFn                        string
 
 	Range tablegen.Range
-	set   *tablegen.SourceSet
+	src   *sourceText
 	errs  memo
 }
 
@@ -76,7 +76,7 @@ func (e *Enum) Case(name string) *EnumCase {
 
 // buildEnum reads def as EnumInfo does.
 func (m *Model) buildEnum(def *eval.Record) *Enum {
-	e := &Enum{Def: def, Range: defRange(def), set: m.Result.Set}
+	e := &Enum{Def: def, Range: defRange(def), src: newSourceText(m.Result.Set)}
 	e.ClassName = stringField(def, "className")
 	e.CppNamespace = stringField(def, "cppNamespace")
 	e.Summary = stringField(def, "summary")
@@ -100,7 +100,7 @@ func (m *Model) buildEnum(def *eval.Record) *Enum {
 	e.SymbolToStringRetType = stringField(def, "symbolToStringFnRetType")
 	e.UnderlyingToSymbolFn = stringField(def, "underlyingToSymbolFnName")
 	e.MaxEnumValFn = stringField(def, "maxEnumValFnName")
-	listAt := siteOf(def, e.set).fieldRange("enumerants")
+	listAt := siteOf(def, e.src.get()).fieldRange("enumerants")
 	for _, v := range listField(def, "enumerants") {
 		d, ok := v.(*eval.DefInit)
 		if !ok {

@@ -23,11 +23,11 @@ func (e *Enum) definitionErrors() []tablegen.Diagnostic {
 	if e.IsAttr {
 		reads = append(reads, fieldRead{"genSpecializedAttr", readBit}, fieldRead{"specializedAttrClassName", readString})
 	}
-	for _, p := range unsetFields(e.Def, e.set, e.Range, reads...) {
+	for _, p := range unsetFields(e.Def, e.src.get(), e.Range, reads...) {
 		err(p)
 	}
 	for _, c := range e.Cases {
-		for _, p := range unsetFields(c.Def, e.set, c.Range, fieldRead{"symbol", readString}, fieldRead{"str", readString}, fieldRead{"value", readInt}) {
+		for _, p := range unsetFields(c.Def, e.src.get(), c.Range, fieldRead{"symbol", readString}, fieldRead{"str", readString}, fieldRead{"value", readInt}) {
 			err(p)
 		}
 	}
@@ -42,7 +42,7 @@ func (e *Enum) definitionErrors() []tablegen.Diagnostic {
 	}
 	if e.GenSpecializedAttr && e.BaseAttr != nil {
 		if defField(e.BaseAttr, "predicate") == nil {
-			err(problem{code: "ods-enum-base-attr", rng: siteOf(e.BaseAttr, e.set).fieldRange("predicate"),
+			err(problem{code: "ods-enum-base-attr", rng: siteOf(e.BaseAttr, e.src.get()).fieldRange("predicate"),
 				msg: "ERROR: baseAttrClass for EnumAttr has no Predicate"})
 		}
 	}

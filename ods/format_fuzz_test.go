@@ -196,7 +196,7 @@ func mutateFormat(format string, rng *rand.Rand) (string, string) {
 // literal is replaced by format, and returns its first error ("" if none).
 func tblgenOnEditedFile(t *testing.T, dir, file string, op *Op, src formatSource, format string) string {
 	t.Helper()
-	f := op.set.File(src.whole.Start)
+	f := op.src.get().File(src.whole.Start)
 	content := f.Content
 	lit := "[{" + format + "}]"
 	edited := string(content[:f.Offset(src.whole.Start)]) + lit + string(content[f.Offset(src.whole.End):])

@@ -51,7 +51,7 @@ type Interface struct {
 	ExtraClassDeclaration, ExtraTraitClassDeclaration, ExtraSharedClassDeclaration, ExtraClassOf string
 
 	Range tablegen.Range
-	set   *tablegen.SourceSet
+	src   *sourceText
 	errs  memo
 }
 
@@ -150,7 +150,7 @@ func interfaceKindOf(def *eval.Record) (InterfaceKind, bool) {
 
 // buildInterface reads def as mlir-tblgen's Interface does.
 func (m *Model) buildInterface(def *eval.Record, kind InterfaceKind) *Interface {
-	i := &Interface{Def: def, Kind: kind, Range: defRange(def), set: m.Result.Set}
+	i := &Interface{Def: def, Kind: kind, Range: defRange(def), src: newSourceText(m.Result.Set)}
 	i.Name = stringField(def, "cppInterfaceName")
 	i.CppNamespace = stringField(def, "cppNamespace")
 	i.Description = stringField(def, "description")
@@ -184,7 +184,7 @@ func (op *Op) InterfaceMethods(t *Trait) []*InterfaceMethod {
 	if t.Kind != InterfaceTrait || t.Def == nil {
 		return nil
 	}
-	return interfaceMethods(t.Def, op.set)
+	return interfaceMethods(t.Def, op.src.get())
 }
 
 // interfaceMethods reads the `methods` list of an interface record (or of

@@ -14,8 +14,8 @@ import (
 func (i *Interface) definitionErrors() []tablegen.Diagnostic {
 	var out []tablegen.Diagnostic
 	err := func(p problem) { out = append(out, i.diag(tablegen.SeverityError, p.code, p.rng, p.msg)) }
-	at := siteOf(i.Def, i.set)
-	for _, p := range unsetFields(i.Def, i.set, i.Range, fieldRead{"cppInterfaceName", readString}, fieldRead{"cppNamespace", readString},
+	at := siteOf(i.Def, i.src.get())
+	for _, p := range unsetFields(i.Def, i.src.get(), i.Range, fieldRead{"cppInterfaceName", readString}, fieldRead{"cppNamespace", readString},
 		fieldRead{"description", readString}, fieldRead{"extraClassDeclaration", readString},
 		fieldRead{"extraSharedClassDeclaration", readString}, fieldRead{"extraClassOf", readString}) {
 		err(p)
@@ -27,7 +27,7 @@ func (i *Interface) definitionErrors() []tablegen.Diagnostic {
 		}
 	}
 	for _, m := range i.Methods {
-		for _, p := range unsetFields(m.Def, i.set, m.Range, fieldRead{"name", readString}, fieldRead{"returnType", readString},
+		for _, p := range unsetFields(m.Def, i.src.get(), m.Range, fieldRead{"name", readString}, fieldRead{"returnType", readString},
 			fieldRead{"arguments", readDag}, fieldRead{"body", readString}, fieldRead{"defaultBody", readString},
 			fieldRead{"description", readString}) {
 			err(p)
@@ -95,7 +95,7 @@ func (i *Interface) buildProblems() []tablegen.Diagnostic {
 			{"body", m.Body, i.placeholders(m.IsStatic, false)},
 			{"defaultBody", m.DefaultBody, i.placeholders(m.IsStatic, true)},
 		} {
-			i.checkPlaceholders(&out, siteOf(m.Def, i.set), f.field, f.text, f.allowed, "interface method '"+m.Name+"'")
+			i.checkPlaceholders(&out, siteOf(m.Def, i.src.get()), f.field, f.text, f.allowed, "interface method '"+m.Name+"'")
 		}
 	}
 	own := i.substVar()
@@ -113,7 +113,7 @@ func (i *Interface) buildProblems() []tablegen.Diagnostic {
 		if f.field == "verify" && i.Kind != OpInterfaceKind {
 			continue
 		}
-		i.checkPlaceholders(&out, siteOf(i.Def, i.set), f.field, text, f.allowed, "`"+f.field+"`")
+		i.checkPlaceholders(&out, siteOf(i.Def, i.src.get()), f.field, text, f.allowed, "`"+f.field+"`")
 	}
 	return out
 }

@@ -67,6 +67,7 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 		op := prev.opOf(def)
 		switch {
 		case op != nil:
+			op.src.takeOver(res.Set)
 			if op.Dialect != nil {
 				m.dialectFor(op.Dialect.Def)
 			}
@@ -96,6 +97,7 @@ func (m *Model) buildDialectEntities() {
 	}
 	for _, def := range res.Defs {
 		if e := m.reuse.entityOf(def); e != nil {
+			sourceOf(e).takeOver(res.Set)
 			m.addEntity(def, e)
 			continue
 		}
@@ -137,6 +139,21 @@ func (m *Model) addEntity(def *eval.Record, e any) {
 	if _, dup := m.entityByDef[def]; !dup {
 		m.entityByDef[def] = e
 	}
+}
+
+// sourceOf is the source text of an entity of entityByDef.
+func sourceOf(e any) *sourceText {
+	switch x := e.(type) {
+	case *AttrOrTypeDef:
+		return x.src
+	case *Enum:
+		return x.src
+	case *Interface:
+		return x.src
+	case *Pass:
+		return x.src
+	}
+	return nil
 }
 
 // entityOf returns the attribute, type, enum, interface or pass built

@@ -62,7 +62,7 @@ type Op struct {
 	// problems are the definition errors found while building, in the
 	// order mlir-tblgen would meet them.
 	problems []problem
-	set      *tablegen.SourceSet
+	src      *sourceText
 	// errors memoizes the op's definition and format errors: the op is
 	// shared by the models of every evaluation that shares its record.
 	errorsOnce sync.Once
@@ -189,7 +189,7 @@ func (op *Op) TraitDef(name string) *Trait {
 
 // buildOp reads def as Operator's constructor and populateOpStructure do.
 func (m *Model) buildOp(def *eval.Record) *Op {
-	op := &Op{Def: def, Range: defRange(def), set: m.Result.Set}
+	op := &Op{Def: def, Range: defRange(def), src: newSourceText(m.Result.Set)}
 	if d := defField(def, "opDialect"); d != nil {
 		op.Dialect = m.dialectFor(d)
 	}
@@ -479,7 +479,7 @@ func (op *Op) buildRegions() {
 	}
 }
 
-func (op *Op) site() site { return site{def: op.Def, at: op.Range, set: op.set} }
+func (op *Op) site() site { return site{def: op.Def, at: op.Range, set: op.src.get()} }
 
 func (op *Op) fieldRange(name string) tablegen.Range { return op.site().fieldRange(name) }
 

@@ -26,7 +26,7 @@ type Pass struct {
 	DependentDialects []string
 
 	Range tablegen.Range
-	set   *tablegen.SourceSet
+	src   *sourceText
 	errs  memo
 }
 
@@ -54,14 +54,14 @@ type PassStatistic struct {
 
 // buildPass reads def as mlir-tblgen's Pass does.
 func (m *Model) buildPass(def *eval.Record) *Pass {
-	p := &Pass{Def: def, Name: def.NameString(), Range: defRange(def), set: m.Result.Set}
+	p := &Pass{Def: def, Name: def.NameString(), Range: defRange(def), src: newSourceText(m.Result.Set)}
 	p.Argument = stringField(def, "argument")
 	p.Summary = stringField(def, "summary")
 	p.Description = stringField(def, "description")
 	p.BaseClass = stringField(def, "baseClass")
 	p.Constructor = stringField(def, "constructor")
 	p.DependentDialects = stringListField(def, "dependentDialects")
-	at := siteOf(def, p.set)
+	at := siteOf(def, p.src.get())
 	for _, v := range listField(def, "options") {
 		if d, ok := v.(*eval.DefInit); ok {
 			r := d.Rec

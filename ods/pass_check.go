@@ -10,16 +10,16 @@ import (
 // under --gen-pass-decls: the fields it reads must be set.
 func (p *Pass) definitionErrors() []tablegen.Diagnostic {
 	var probs []problem
-	probs = append(probs, unsetFields(p.Def, p.set, p.Range, fieldRead{"argument", readString}, fieldRead{"baseClass", readString},
+	probs = append(probs, unsetFields(p.Def, p.src.get(), p.Range, fieldRead{"argument", readString}, fieldRead{"baseClass", readString},
 		fieldRead{"summary", readString}, fieldRead{"constructor", readString}, fieldRead{"dependentDialects", readList},
 		fieldRead{"options", readList}, fieldRead{"statistics", readList})...)
 	for _, o := range p.Options {
-		probs = append(probs, unsetFields(o.Def, p.set, o.Range, fieldRead{"cppName", readString}, fieldRead{"argument", readString},
+		probs = append(probs, unsetFields(o.Def, p.src.get(), o.Range, fieldRead{"cppName", readString}, fieldRead{"argument", readString},
 			fieldRead{"type", readString}, fieldRead{"defaultValue", readString}, fieldRead{"description", readString},
 			fieldRead{"additionalOptFlags", readString})...)
 	}
 	for _, s := range p.Statistics {
-		probs = append(probs, unsetFields(s.Def, p.set, s.Range, fieldRead{"cppName", readString}, fieldRead{"name", readString},
+		probs = append(probs, unsetFields(s.Def, p.src.get(), s.Range, fieldRead{"cppName", readString}, fieldRead{"name", readString},
 			fieldRead{"description", readString})...)
 	}
 	out := make([]tablegen.Diagnostic, len(probs))
@@ -91,12 +91,12 @@ func (p *Pass) buildProblems(m *Model) []tablegen.Diagnostic {
 
 // dependentDialectRange is where the k-th dependent dialect is written.
 func (p *Pass) dependentDialectRange(k int, name string) tablegen.Range {
-	at := siteOf(p.Def, p.set)
+	at := siteOf(p.Def, p.src.get())
 	r := at.fieldRange("dependentDialects")
 	if r == p.Range {
 		return r
 	}
-	f := p.set.File(r.Start)
+	f := p.src.get().File(r.Start)
 	text := string(f.Content[f.Offset(r.Start):f.Offset(r.End)])
 	if i := strings.Index(text, `"`+name+`"`); i >= 0 {
 		start := r.Start + tablegen.Pos(i)

@@ -180,10 +180,10 @@ func (op *Op) Transform() *TransformOp {
 // definedByMLIR says whether a trait's record is defined in MLIR's own
 // .td files (under an include/mlir directory), whose C++ is MLIR's.
 func (op *Op) definedByMLIR(t *Trait) bool {
-	if t.Def == nil || len(t.Def.Locs) == 0 || op.set == nil {
+	if t.Def == nil || len(t.Def.Locs) == 0 || op.src.get() == nil {
 		return true
 	}
-	f := op.set.File(t.Def.Locs[0].Start)
+	f := op.src.get().File(t.Def.Locs[0].Start)
 	return f == nil || strings.Contains(filepath.ToSlash(f.Name), "include/mlir/")
 }
 
@@ -326,7 +326,7 @@ func IsPayloadType(cppType string) bool { return payloadTypeClasses[strings.Trim
 // the trait's name after the def's name; the op's name when the trait
 // comes from a class.
 func (op *Op) traitRange(t *Trait) tablegen.Range {
-	if t.Def == nil || op.set == nil {
+	if t.Def == nil || op.src.get() == nil {
 		return op.Range
 	}
 	if t.Def.Anonymous {
@@ -341,8 +341,8 @@ func (op *Op) traitRange(t *Trait) tablegen.Range {
 // mention is where the identifier name is first written in the op's
 // definition after its name, or the op's name.
 func (op *Op) mention(name string) tablegen.Range {
-	f := op.set.File(op.Range.Start)
-	if f == nil || !op.Def.Decl.End.IsValid() || op.set.File(op.Def.Decl.End) != f {
+	f := op.src.get().File(op.Range.Start)
+	if f == nil || !op.Def.Decl.End.IsValid() || op.src.get().File(op.Def.Decl.End) != f {
 		return op.Range
 	}
 	from, to := f.Offset(op.Range.End), f.Offset(op.Def.Decl.End)

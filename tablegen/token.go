@@ -1,6 +1,9 @@
 package tablegen
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // TokenKind classifies a token.
 type TokenKind uint8
@@ -140,4 +143,32 @@ func (t Token) Describe() string {
 		return fmt.Sprintf("%s %s", t.Kind, txt)
 	}
 	return t.Kind.String()
+}
+
+// CopyText gives ts, tokens in order, one copy of the text they span, so
+// that what is made from them does not keep the whole file's text alive.
+func CopyText(ts []Token) {
+	if len(ts) == 0 {
+		return
+	}
+	start := ts[0].Pos
+	var b strings.Builder
+	b.Grow(int(ts[len(ts)-1].End() - start))
+	for _, t := range ts {
+		if t.Pos-start < Pos(b.Len()) { // not in order: copy each alone
+			for i := range ts {
+				ts[i].Text = strings.Clone(ts[i].Text)
+			}
+			return
+		}
+		for Pos(b.Len()) < t.Pos-start {
+			b.WriteByte(' ') // between tokens
+		}
+		b.WriteString(t.Text)
+	}
+	text := b.String()
+	for i := range ts {
+		off := ts[i].Pos - start
+		ts[i].Text = text[off : off+Pos(len(ts[i].Text))]
+	}
 }
