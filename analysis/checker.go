@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // FileDiagnostics is the full set of diagnostics of one file at a snapshot.
@@ -35,9 +36,11 @@ type Checker struct {
 
 	// pubMu orders the evaluation phase's publishes with cancellation: a
 	// round cancelled under pubMu publishes nothing more.
-	pubMu   sync.Mutex
-	evals   sync.WaitGroup
-	stopped bool // by Stop: changes are no longer checked
+	pubMu sync.Mutex
+	evals sync.WaitGroup
+	// evaluating counts the evaluation phases in progress, for Busy.
+	evaluating atomic.Int32
+	stopped    bool // by Stop: changes are no longer checked
 	// projects are the project configurations of the last round: when a
 	// snapshot reads them anew (a .tdls.yaml changed), every open file is
 	// checked again.
@@ -173,6 +176,22 @@ func (c *Checker) Wait() {
 	}
 }
 
+// Busy reports whether a round or its evaluation is in progress; unlike
+// Wait, it does not block.
+func (c *Checker) Busy() bool {
+	c.mu.Lock()
+	d := c.done
+	c.mu.Unlock()
+	if d != nil {
+		select {
+		case <-d:
+		default:
+			return true
+		}
+	}
+	return c.evaluating.Load() > 0
+}
+
 // run publishes the syntax diagnostics of each file, then evaluates the
 // units in the background and publishes again with the evaluator's
 // diagnostics added. The evaluation phase does not hold up the next round:
@@ -209,8 +228,10 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 		return
 	}
 	c.evals.Add(1)
+	c.evaluating.Add(1)
 	go func() {
 		defer c.evals.Done()
+		defer c.evaluating.Add(-1)
 		for _, x := range toEval {
 			// What the edit changed first, then all of it: a mistake in the
 			// statement being typed shows without waiting for the rest of

@@ -37,6 +37,7 @@ func (s *Server) publishDiagnostics(ctx context.Context, fd analysis.FileDiagnos
 	s.notifyClient(ctx, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
 		URI: uriOf(fd.Path), Version: uint32(fd.Version), Diagnostics: out,
 	})
+	s.release.worked()
 }
 
 func severity(s tablegen.Severity) protocol.DiagnosticSeverity {

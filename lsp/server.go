@@ -42,6 +42,7 @@ type Server struct {
 	conn    jsonrpc2.Conn
 	ws      *analysis.Workspace
 	checker *analysis.Checker
+	release *idleRelease // of the memory freed by the edits' evaluations
 
 	stream      *tolerantStream
 	mu          sync.Mutex
@@ -176,10 +177,13 @@ func (s *Server) stopWork() {
 	if s.indexCancel != nil {
 		s.indexCancel()
 	}
-	checker := s.checker
+	checker, release := s.checker, s.release
 	s.mu.Unlock()
 	if checker != nil {
 		checker.Stop()
+	}
+	if release != nil {
+		release.stop()
 	}
 }
 
