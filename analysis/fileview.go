@@ -99,5 +99,5 @@ func (v *FileView) Text(r tablegen.Range) string {
 	if !v.File.Contains(r.Start) || !v.File.Contains(r.End) || r.End < r.Start {
 		return ""
 	}
-	return string(v.File.Content[v.File.Offset(r.Start):v.File.Offset(r.End)])
+	return string(v.File.Slice(r))
 }

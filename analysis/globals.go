@@ -335,5 +335,5 @@ func (u *Unit) Text(r tablegen.Range) string {
 	if f == nil || !f.Contains(r.End) || r.End < r.Start {
 		return ""
 	}
-	return string(f.Content[f.Offset(r.Start):f.Offset(r.End)])
+	return string(f.Slice(r))
 }

@@ -57,8 +57,8 @@ func (s site) dagArgRanges(field string, dag *eval.DagInit) []tablegen.Range {
 	if f == nil || !span.Start.IsValid() {
 		return out
 	}
-	start, end := f.Offset(span.Start), f.Offset(span.End)
-	text := f.Content[start:end]
+	start := f.Offset(span.Start)
+	text := f.Slice(span)
 	spans := scanDagArgs(text)
 	if fallback == s.at {
 		spans = findDagLiteral(text, dagOperatorName(dag), len(dag.Args))
@@ -273,7 +273,7 @@ func (s site) valueRange(field, value string, start, end int) tablegen.Range {
 		}
 	}
 	if f := s.set.File(s.def.Decl.Start); f != nil && s.def.Decl.Start.IsValid() && start < end {
-		text := f.Content[f.Offset(s.def.Decl.Start):f.Offset(s.def.Decl.End)]
+		text := f.Slice(s.def.Decl)
 		if k := bytes.Index(text, []byte(value[start:end])); k >= 0 {
 			at := s.def.Decl.Start + tablegen.Pos(k)
 			return tablegen.Range{Start: at, End: at + tablegen.Pos(end-start)}

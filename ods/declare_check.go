@@ -57,7 +57,7 @@ func quotedIn(set *tablegen.SourceSet, def *eval.Record, s string, fallback tabl
 	if f == nil || !span.Start.IsValid() {
 		return fallback
 	}
-	text := f.Content[f.Offset(span.Start):f.Offset(span.End)]
+	text := f.Slice(span)
 	if k := bytes.Index(text, []byte(`"`+s+`"`)); k >= 0 {
 		at := span.Start + tablegen.Pos(k)
 		return tablegen.Range{Start: at, End: at + tablegen.Pos(len(s)+2)}

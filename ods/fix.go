@@ -191,7 +191,7 @@ func addLet(set *tablegen.SourceSet, def *eval.Record, field, value string) (Tex
 	if f == nil || !def.Decl.Start.IsValid() || def.Anonymous {
 		return TextEdit{}, false
 	}
-	text := f.Content[f.Offset(def.Decl.Start):f.Offset(def.Decl.End)]
+	text := f.Slice(def.Decl)
 	end := len(text)
 	for end > 0 && (text[end-1] == ' ' || text[end-1] == '\n' || text[end-1] == '\t' || text[end-1] == '\r') {
 		end--
@@ -247,7 +247,7 @@ func identIn(set *tablegen.SourceSet, r tablegen.Range, name string) tablegen.Ra
 	if f == nil || !r.Start.IsValid() {
 		return tablegen.Range{}
 	}
-	text := f.Content[f.Offset(r.Start):f.Offset(r.End)]
+	text := f.Slice(r)
 	for k := 0; ; {
 		i := bytes.Index(text[k:], []byte(name))
 		if i < 0 {
@@ -268,7 +268,7 @@ func stringLiteralsIn(set *tablegen.SourceSet, r tablegen.Range) []tablegen.Rang
 	if f == nil || !r.Start.IsValid() {
 		return nil
 	}
-	text := f.Content[f.Offset(r.Start):f.Offset(r.End)]
+	text := f.Slice(r)
 	var out []tablegen.Range
 	for i := 0; i < len(text); i++ {
 		if text[i] != '"' {

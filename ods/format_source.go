@@ -35,7 +35,7 @@ func formatSourceOf(at site, field, value string) formatSource {
 	if f == nil || !f.Contains(rv.Src.End) {
 		return s
 	}
-	text := string(f.Content[f.Offset(rv.Src.Start):f.Offset(rv.Src.End)])
+	text := string(f.Slice(rv.Src))
 	if from, to, ok := literalBytes(text, value); ok {
 		for i := range from {
 			if from[i] >= 0 {

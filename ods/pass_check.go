@@ -97,7 +97,7 @@ func (p *Pass) dependentDialectRange(k int, name string) tablegen.Range {
 		return r
 	}
 	f := p.src.get().File(r.Start)
-	text := string(f.Content[f.Offset(r.Start):f.Offset(r.End)])
+	text := string(f.Slice(r))
 	if i := strings.Index(text, `"`+name+`"`); i >= 0 {
 		start := r.Start + tablegen.Pos(i)
 		return tablegen.Range{Start: start, End: start + tablegen.Pos(len(name)+2)}

@@ -53,6 +53,17 @@ func (f *File) Pos(off int) Pos { return f.Base + Pos(off) }
 // Offset returns the byte offset of p in f.
 func (f *File) Offset(p Pos) int { return int(p - f.Base) }
 
+// Slice returns the text of r in f, which r starts in. A statement may run
+// on past the end of an included file into the file lexed after it (as in
+// llvm-tblgen), so r may end elsewhere: the text is then cut at f's end.
+func (f *File) Slice(r Range) []byte {
+	start, end := f.Offset(r.Start), len(f.Content)
+	if f.Contains(r.End) && r.End >= r.Start {
+		end = f.Offset(r.End)
+	}
+	return f.Content[start:end]
+}
+
 // Contains reports whether p lies in f (including its EOF position).
 func (f *File) Contains(p Pos) bool {
 	return p >= f.Base && int(p-f.Base) <= len(f.Content)

@@ -90,3 +90,21 @@ func BenchmarkUTF16ColumnOnALongLine(b *testing.B) {
 		f.UTF16Column(len(src) - 1 - i%1000)
 	}
 }
+
+// TestSliceStopsAtTheFileEnd: a statement left open at the end of an
+// included file runs on into the next file lexed, so its range ends in
+// another file; its text in the file it starts in is cut at that file's end.
+func TestSliceStopsAtTheFileEnd(t *testing.T) {
+	set := NewSourceSet()
+	inc := set.AddFile("inc.td", []byte("class C;\ndef X : C {\n  int a = 1;\n"))
+	root := set.AddFile("root.td", []byte("include \"inc.td\"\n  int b = 2;\n}\n"))
+	start := inc.Pos(len("class C;\n"))
+	across := Range{Start: start, End: root.Pos(len(root.Content) - 1)}
+	if got, want := string(inc.Slice(across)), "def X : C {\n  int a = 1;\n"; got != want {
+		t.Errorf("across files: %q, want %q", got, want)
+	}
+	within := Range{Start: start, End: start + Pos(len("def X"))}
+	if got := string(inc.Slice(within)); got != "def X" {
+		t.Errorf("within the file: %q", got)
+	}
+}

@@ -398,7 +398,7 @@ func nameIn(u *analysis.Unit, r tablegen.Range, name string) tablegen.Range {
 	if f == nil || !f.Contains(r.End) {
 		return r
 	}
-	if k := strings.Index(string(f.Content[f.Offset(r.Start):f.Offset(r.End)]), name); k >= 0 {
+	if k := strings.Index(string(f.Slice(r)), name); k >= 0 {
 		start := r.Start + tablegen.Pos(k)
 		return tablegen.Range{Start: start, End: start + tablegen.Pos(len(name))}
 	}
