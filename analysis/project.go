@@ -214,23 +214,11 @@ func parseYAMLSubset(src string) ([]yamlEntry, error) {
 // splitKey splits `key: rest` at the first ": " (or a final ':') outside
 // quotes.
 func splitKey(s string) (key, rest string, ok bool) {
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-			}
-		case (c == '"' || c == '\'') && opensQuote(s, i):
-			quote = c
-		case c == ':' && (i+1 == len(s) || s[i+1] == ' '):
-			return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
-		}
+	i := indexOutsideQuotes(s, func(i int) bool { return s[i] == ':' && (i+1 == len(s) || s[i+1] == ' ') })
+	if i < 0 {
+		return "", "", false
 	}
-	return "", "", false
+	return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
 }
 
 // inlineValue reads a scalar or a flow list [a, "b"].
@@ -316,21 +304,36 @@ func scalar(s string, line int) (yamlValue, error) {
 // stripComment drops a # comment that starts the line or follows a space,
 // outside quotes.
 func stripComment(s string) string {
+	if i := indexOutsideQuotes(s, func(i int) bool { return s[i] == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') }); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// indexOutsideQuotes returns the first index i of s outside a quoted
+// scalar at which at(i) holds, or -1. A double-quoted scalar escapes its
+// quote with a backslash, a single-quoted one doubles it.
+func indexOutsideQuotes(s string, at func(i int) bool) int {
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case quote != 0:
-			if c == quote {
+			switch {
+			case c == '\'' && quote == '\'' && i+1 < len(s) && s[i+1] == '\'':
+				i++ // '' is a quote inside a single-quoted scalar
+			case c == quote:
 				quote = 0
+			case c == '\\' && quote == '"':
+				i++
 			}
 		case (c == '"' || c == '\'') && opensQuote(s, i):
 			quote = c
-		case c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
-			return s[:i]
+		case at(i):
+			return i
 		}
 	}
-	return s
+	return -1
 }
 
 // opensQuote reports whether the quote at s[i] starts a quoted scalar

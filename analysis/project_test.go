@@ -100,3 +100,16 @@ func TestFindProjectConfigWalksUp(t *testing.T) {
 		t.Errorf("a directory named .tdls.yaml was taken: %q", got)
 	}
 }
+
+// TestProjectConfigQuotesHideCommentsAndColons: a # or ": " inside a quoted
+// scalar, with its quote escaped ("\"") or doubled (''), is text.
+func TestProjectConfigQuotesHideCommentsAndColons(t *testing.T) {
+	src := "includeDirs:\n  - 'it''s # here: a'  # a comment\n  - \"b\\\" # c: d\"\n"
+	cfg, err := ParseProjectConfig("/proj/.tdls.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/proj/it's # here: a", `/proj/b" # c: d`}; strings.Join(cfg.IncludeDirs, "|") != strings.Join(want, "|") {
+		t.Errorf("includeDirs = %q, want %q", cfg.IncludeDirs, want)
+	}
+}
