@@ -94,10 +94,8 @@ func Find(s Search) (LLVM, bool) {
 // (bin/mlir-tblgen), or the MLIR (LLVM) a dialect's build was configured
 // with (MLIR_DIR, LLVM_DIR in CMakeCache.txt).
 func inBuildDir(dir string) (LLVM, bool) {
-	if p := filepath.Join(dir, "bin", "mlir-tblgen"); isExecutable(p) {
-		if l, ok := runVersion(p); ok {
-			return l, true
-		}
+	if l, ok := builtTblgen(dir); ok {
+		return l, true
 	}
 	cache, err := os.ReadFile(filepath.Join(dir, "CMakeCache.txt"))
 	if err != nil {
@@ -116,12 +114,19 @@ func inBuildDir(dir string) (LLVM, bool) {
 // inInstallation reads the release of an installation prefix (the parent
 // of its include/): its mlir-tblgen, else its CMake package version.
 func inInstallation(prefix string) (LLVM, bool) {
-	if p := filepath.Join(prefix, "bin", "mlir-tblgen"); isExecutable(p) {
-		if l, ok := runVersion(p); ok {
-			return l, true
-		}
+	if l, ok := builtTblgen(prefix); ok {
+		return l, true
 	}
 	return readConfigVersion(filepath.Join(prefix, "lib", "cmake", "mlir", "MLIRConfigVersion.cmake"))
+}
+
+// builtTblgen reads the release of dir/bin/mlir-tblgen (a build tree's or
+// an installation's).
+func builtTblgen(dir string) (LLVM, bool) {
+	if p := filepath.Join(dir, "bin", "mlir-tblgen"); isExecutable(p) {
+		return runVersion(p)
+	}
+	return LLVM{}, false
 }
 
 // cacheEntry is the value of KEY:TYPE=VALUE in a CMakeCache.txt.
