@@ -102,7 +102,7 @@ func TestFindProjectConfigWalksUp(t *testing.T) {
 }
 
 // TestProjectConfigQuotesHideCommentsAndColons: a # or ": " inside a quoted
-// scalar, with its quote escaped ("\"") or doubled (”), is text.
+// scalar, with its quote escaped by a backslash or written twice, is text.
 func TestProjectConfigQuotesHideCommentsAndColons(t *testing.T) {
 	src := "includeDirs:\n  - 'it''s # here: a'  # a comment\n  - \"b\\\" # c: d\"\n"
 	cfg, err := ParseProjectConfig("/proj/.tdls.yaml", []byte(src))
