@@ -13,7 +13,8 @@ require (
 
 require (
 	github.com/segmentio/asm v1.1.3 // indirect
-	go.lsp.dev/pkg v0.0.0-20210717090340-384b27a52fb2 // indirect
 	go.uber.org/multierr v1.10.0 // indirect
 	golang.org/x/sys v0.0.0-20220319134239-a9b59b0215f8 // indirect
 )
+
+replace go.lsp.dev/protocol => ./third_party/go.lsp.dev/protocol

@@ -43,7 +43,8 @@ func goFiles(t *testing.T, dir string, mode parser.Mode, tests bool) []*ast.File
 }
 
 // packageDirs lists the module's directories that hold Go files, relative
-// to the root, skipping hidden and node_modules directories.
+// to the root, skipping hidden and node_modules directories and nested
+// modules.
 func packageDirs(t *testing.T) []string {
 	var dirs []string
 	err := filepath.WalkDir(moduleRoot, func(p string, d fs.DirEntry, err error) error {
@@ -53,6 +54,9 @@ func packageDirs(t *testing.T) []string {
 		if d.IsDir() {
 			if n := d.Name(); p != moduleRoot && (strings.HasPrefix(n, ".") || n == "node_modules" || n == "testdata") {
 				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil && p != moduleRoot {
+				return filepath.SkipDir // another module (third_party), not ours
 			}
 			return nil
 		}

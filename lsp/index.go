@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"tdls/analysis"
 	"tdls/tablegen"
@@ -71,7 +70,7 @@ func (s *Server) startIndex() {
 			debug.FreeOSMemory()
 		}
 		s.publishSkipped(ctx, s.ws.Index().Skipped())
-		s.log.Info("workspace indexed", zap.Int("files", n), zap.Duration("took", time.Since(t0)))
+		s.log.Info("workspace indexed", intField("files", n), durationField("took", time.Since(t0)))
 	}()
 }
 

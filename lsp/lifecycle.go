@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"tdls/analysis"
 )
@@ -81,7 +80,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	s.ws.OnProjectConfig(s.projectConfigRead)
 	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
 	s.release = &idleRelease{after: releaseAfter, busy: s.checker.Busy, release: s.releaseMemory}
-	s.log.Info("initialized", zap.Strings("folders", folders), zap.Any("config", s.config()))
+	s.log.Info("initialized", stringsField("folders", folders), anyField("config", s.config()))
 
 	return map[string]any{
 		"capabilities": map[string]any{

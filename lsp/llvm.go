@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"tdls/analysis"
 	"tdls/tablegen"
@@ -49,18 +48,18 @@ func (s *Server) reportLLVM(ctx context.Context) {
 	}
 	st := llvmStatus{Found: found, Modelled: tablegen.LLVMRelease}
 	if !found {
-		s.log.Info("llvm", zap.String("version", "not found"), zap.Int("modelled", tablegen.LLVMRelease),
-			zap.Strings("buildDirs", search.BuildDirs), zap.Strings("includeDirs", search.IncludeDirs))
+		s.log.Info("llvm", stringField("version", "not found"), intField("modelled", tablegen.LLVMRelease),
+			stringsField("buildDirs", search.BuildDirs), stringsField("includeDirs", search.IncludeDirs))
 		s.notifyClient(ctx, "tdls/llvm", st)
 		return
 	}
 	st.Version, st.Major, st.From, st.Path, st.Notice = l.Version, l.Major, l.From, l.Path, analysis.LLVMNotice(l)
-	s.log.Info("llvm", zap.String("version", l.Version), zap.String("from", l.From), zap.String("path", l.Path), zap.Int("modelled", tablegen.LLVMRelease))
+	s.log.Info("llvm", stringField("version", l.Version), stringField("from", l.From), stringField("path", l.Path), intField("modelled", tablegen.LLVMRelease))
 	s.notifyClient(ctx, "tdls/llvm", st)
 	if st.Notice == "" || s.llvmShown[l.String()] {
 		return
 	}
 	s.llvmShown[l.String()] = true
-	s.log.Warn("llvm", zap.String("notice", st.Notice))
+	s.log.Warn("llvm", stringField("notice", st.Notice))
 	s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "tdls: " + st.Notice})
 }

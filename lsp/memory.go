@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"go.uber.org/zap"
-
 	"tdls/analysis"
 )
 
@@ -131,6 +129,6 @@ func (s *Server) releaseMemory() {
 	debug.FreeOSMemory()
 	after := readMemoryStats()
 	s.log.Debug("memory released while idle",
-		zap.Uint64("heldBefore", m.Total), zap.Uint64("heldAfter", after.Total),
-		zap.Uint64("heapLive", after.HeapLive), zap.Duration("took", time.Since(t0)))
+		uint64Field("heldBefore", m.Total), uint64Field("heldAfter", after.Total),
+		uint64Field("heapLive", after.HeapLive), durationField("took", time.Since(t0)))
 }

@@ -13,7 +13,6 @@ import (
 	fastjson "github.com/segmentio/encoding/json"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"tdls/analysis"
 	"tdls/analysis/ide"
@@ -30,7 +29,7 @@ type Options struct {
 	// NoMLIRAutoDetect keeps the server from adding the machine's MLIR
 	// include directory (tests stay hermetic with it).
 	NoMLIRAutoDetect bool
-	Logger           *zap.Logger
+	Logger           *Logger
 	// Version is reported in the initialize result's serverInfo.
 	Version string
 }
@@ -38,7 +37,7 @@ type Options struct {
 // Server is one language server connection.
 type Server struct {
 	opts    Options
-	log     *zap.Logger
+	log     *Logger
 	conn    jsonrpc2.Conn
 	ws      *analysis.Workspace
 	checker *analysis.Checker
@@ -100,7 +99,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 func NewServer(opts Options) *Server {
 	log := opts.Logger
 	if log == nil {
-		log = zap.NewNop()
+		log = noLogger()
 	}
 	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget, llvmShown: map[string]bool{}}
 }
@@ -118,7 +117,7 @@ const drainInput = 300 * time.Millisecond
 // Run serves rwc until exit, the end of input or ctx's cancellation. It
 // returns without waiting for work in progress: nobody is left to answer.
 func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
-	s.stream = newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, zap.Error(err)) })
+	s.stream = newTolerantStream(rwc, func(msg string, err error) { s.log.Warn(msg, ErrorField(err)) })
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.dispatch)
 	var err error
@@ -198,7 +197,7 @@ func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonr
 	method := req.Method()
 	answer := func(err *jsonrpc2.Error) error {
 		if werr := reply(ctx, nil, err); werr != nil {
-			s.log.Debug("reply failed", zap.String("method", method), zap.Error(werr))
+			s.log.Debug("reply failed", stringField("method", method), ErrorField(werr))
 		}
 		return nil
 	}
@@ -261,7 +260,7 @@ func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonr
 			o = outcome{nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")}
 		}
 		if err := reply(ctx, o.res, o.err); err != nil {
-			s.log.Debug("reply failed", zap.String("method", method), zap.Error(err))
+			s.log.Debug("reply failed", stringField("method", method), ErrorField(err))
 		}
 	}
 	if method == "initialize" || method == "shutdown" {
@@ -275,7 +274,7 @@ func (s *Server) dispatch(ctx context.Context, reply jsonrpc2.Replier, req jsonr
 func (s *Server) runRequest(ctx context.Context, method string, h requestFunc, snap *analysis.Snapshot, params json.RawMessage) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			s.log.Error("handler panicked", stringField("method", method), anyField("panic", r), bytesField("stack", debug.Stack()))
 			res, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("internal error in %s: %v", method, r))
 		}
 	}()
@@ -285,7 +284,7 @@ func (s *Server) runRequest(ctx context.Context, method string, h requestFunc, s
 func (s *Server) runNotification(ctx context.Context, method string, params json.RawMessage) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("notification handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			s.log.Error("notification handler panicked", stringField("method", method), anyField("panic", r), bytesField("stack", debug.Stack()))
 		}
 	}()
 	if method == "$/cancelRequest" {
@@ -316,7 +315,7 @@ func (s *Server) runNotification(ctx context.Context, method string, params json
 		return
 	}
 	if err := h(ctx, s, params); err != nil {
-		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+		s.log.Warn("notification failed", stringField("method", method), ErrorField(err))
 	}
 }
 
@@ -352,6 +351,6 @@ func (s *Server) callClient(ctx context.Context, method string, params, result a
 // notifyClient sends a notification to the client.
 func (s *Server) notifyClient(ctx context.Context, method string, params any) {
 	if err := s.conn.Notify(ctx, method, params); err != nil {
-		s.log.Debug("notify failed", zap.String("method", method), zap.Error(err))
+		s.log.Debug("notify failed", stringField("method", method), ErrorField(err))
 	}
 }

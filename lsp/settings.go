@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"tdls/analysis"
 )
@@ -63,7 +62,7 @@ func (st settings) severityRules() ([]analysis.SeverityRule, []string) {
 func (s *Server) reportSettings(ctx context.Context, st settings) {
 	if _, problems := st.severityRules(); len(problems) > 0 {
 		msg := "tdls: ignoring severity settings: " + strings.Join(problems, "; ")
-		s.log.Warn("settings", zap.String("problem", msg))
+		s.log.Warn("settings", stringField("problem", msg))
 		s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 	}
 }
@@ -118,11 +117,11 @@ func (s *Server) config() analysis.Config {
 // what is wrong in one.
 func (s *Server) projectConfigRead(cfg *analysis.ProjectConfig, err error) {
 	if err == nil {
-		s.log.Info("project configuration", zap.String("path", cfg.Path), zap.Strings("includeDirs", cfg.IncludeDirs),
-			zap.Strings("compilationDatabases", cfg.CompileDatabases), zap.Int("severity rules", len(cfg.Severity)))
+		s.log.Info("project configuration", stringField("path", cfg.Path), stringsField("includeDirs", cfg.IncludeDirs),
+			stringsField("compilationDatabases", cfg.CompileDatabases), intField("severity rules", len(cfg.Severity)))
 		return
 	}
 	msg := "tdls: " + err.Error() + " (the rest of the file applies)"
-	s.log.Warn("project configuration", zap.String("problem", msg))
+	s.log.Warn("project configuration", stringField("problem", msg))
 	s.notifyClient(context.Background(), "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 }

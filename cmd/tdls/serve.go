@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
 	"tdls/analysis"
@@ -74,7 +73,7 @@ func runServe(args []string) int {
 	}
 	stopProfiles := func() {
 		if err := prof.stop(); err != nil {
-			logger.Error("profile", zap.Error(err))
+			logger.Error("profile", lsp.ErrorField(err))
 		}
 	}
 	defer stopProfiles()
@@ -93,10 +92,10 @@ func runServe(args []string) int {
 	err = lsp.Serve(context.Background(), stdio{}, opts)
 	switch {
 	case errors.Is(err, lsp.ErrNoShutdown):
-		logger.Info("exiting with status 1", zap.Error(err))
+		logger.Info("exiting with status 1", lsp.ErrorField(err))
 		return 1
 	case err != nil:
-		logger.Error("server stopped", zap.Error(err))
+		logger.Error("server stopped", lsp.ErrorField(err))
 		return 1
 	}
 	return 0
@@ -104,7 +103,7 @@ func runServe(args []string) int {
 
 // newLogger logs to stderr or to a file, at a level named like zap's or
 // like tblgen-lsp-server's --log (error, info, verbose).
-func newLogger(file, level string) (*zap.Logger, func(), error) {
+func newLogger(file, level string) (*lsp.Logger, func(), error) {
 	var lvl zapcore.Level
 	switch level {
 	case "verbose":
@@ -123,6 +122,5 @@ func newLogger(file, level string) (*zap.Logger, func(), error) {
 		}
 		out, closeFn = zapcore.Lock(f), func() { f.Close() }
 	}
-	enc := zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig())
-	return zap.New(zapcore.NewCore(enc, out, lvl)), closeFn, nil
+	return lsp.NewLogger(out, lvl), closeFn, nil
 }
