@@ -1,7 +1,7 @@
 package analysis
 
 import (
-	"slices"
+	"sync"
 
 	"tdls/drr"
 	"tdls/ods"
@@ -40,12 +40,24 @@ func Codes() []tablegen.CodeInfo {
 
 // LookupCode returns the registry entry of code.
 func LookupCode(code string) (tablegen.CodeInfo, bool) {
-	all := Codes()
-	if i := slices.IndexFunc(all, func(c tablegen.CodeInfo) bool { return c.Code == code }); i >= 0 {
-		return all[i], true
+	if c := codeIndex()[code]; c != nil {
+		return *c, true
 	}
 	return tablegen.CodeInfo{}, false
 }
+
+// codeIndex is every code's registry entry by name: a table built on first
+// use and never changed after. A check that reports nothing never builds the
+// registry (~70 KB, most of it the examples), one that reports builds it
+// once rather than for each diagnostic.
+var codeIndex = sync.OnceValue(func() map[string]*tablegen.CodeInfo {
+	all := Codes()
+	out := make(map[string]*tablegen.CodeInfo, len(all))
+	for i := range all {
+		out[all[i].Code] = &all[i] // each code once: TestCodeRegistryShape
+	}
+	return out
+})
 
 func analysisCodes() []tablegen.CodeInfo {
 	return []tablegen.CodeInfo{

@@ -191,10 +191,11 @@ func (p *Policy) Level(code string, sev tablegen.Severity) Level {
 	}
 	if bestSpec < 0 {
 		best = LevelOf(sev)
+		c, _ := LookupCode(code)
 		switch {
-		case styleLints[code]:
+		case c.Style:
 			best = LevelHint
-		case p.NewerLLVM && newerCodes[code] && best == LevelError:
+		case p.NewerLLVM && c.Newer && best == LevelError:
 			best = LevelWarning
 		}
 	}
@@ -212,21 +213,4 @@ func (p *Policy) Apply(d *tablegen.Diagnostic) bool {
 	}
 	d.Severity = l.Severity()
 	return true
-}
-
-// styleLints and newerCodes are the registry's style lints and its codes
-// of what a newer LLVM may have, fixed at init.
-var (
-	styleLints = codeSet(func(c tablegen.CodeInfo) bool { return c.Style })
-	newerCodes = codeSet(func(c tablegen.CodeInfo) bool { return c.Newer })
-)
-
-func codeSet(in func(tablegen.CodeInfo) bool) map[string]bool {
-	out := map[string]bool{}
-	for _, c := range Codes() {
-		if in(c) {
-			out[c.Code] = true
-		}
-	}
-	return out
 }

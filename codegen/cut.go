@@ -3,14 +3,21 @@ package codegen
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Pieces of a --gen-rewriters output, recovered from its text: what lets a
 // whole-file output (mlir-tblgen's) be cut into the part of one pattern.
+// The package's regexps are compiled on first use, not at init: `tdls
+// check` never cuts an output, and every process would pay the compiling.
 
 var (
-	helperRef  = regexp.MustCompile(`__mlir_ods_local_(?:type|attr|prop)_constraint_\w+|static_dag_matcher_\d+`)
-	structName = regexp.MustCompile(`(?m)^struct (\w+) : public ::mlir::RewritePattern \{`)
+	helperRef = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`__mlir_ods_local_(?:type|attr|prop)_constraint_\w+|static_dag_matcher_\d+`)
+	})
+	structName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^struct (\w+) : public ::mlir::RewritePattern \{`)
+	})
 )
 
 // outputPiece is one top-level item of the output.
@@ -65,7 +72,7 @@ func splitOutput(out string) (helpers, structs []outputPiece) {
 		cur.text += l
 		if kind == "struct" {
 			if strings.HasPrefix(l, "struct ") {
-				if m := structName.FindStringSubmatch(l); m != nil {
+				if m := structName().FindStringSubmatch(l); m != nil {
 					cur.name = m[1]
 				}
 			}
@@ -112,7 +119,7 @@ func withHelpers(helpers []outputPiece, target string) string {
 	need := map[string]bool{}
 	var visit func(text string)
 	visit = func(text string) {
-		for _, ref := range helperRef.FindAllString(text, -1) {
+		for _, ref := range helperRef().FindAllString(text, -1) {
 			if !need[ref] {
 				need[ref] = true
 				visit(byName[ref])
@@ -133,7 +140,7 @@ func withHelpers(helpers []outputPiece, target string) string {
 // StructNames lists the pattern structs of an output in order.
 func StructNames(out string) []string {
 	var names []string
-	for _, m := range structName.FindAllStringSubmatch(out, -1) {
+	for _, m := range structName().FindAllStringSubmatch(out, -1) {
 		names = append(names, m[1])
 	}
 	return names

@@ -3,6 +3,7 @@ package codegen
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"tdls/ods"
 )
@@ -58,9 +59,9 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 	case gen == "dialect-defs":
 		keep = typeIDSections(items, match, +1)
 	case gen == "enum-decls":
-		keep = startedSections(items, enumDeclStart, match)
+		keep = startedSections(items, enumDeclStart(), match)
 	case gen == "enum-defs":
-		keep = startedSections(items, enumDefStart, match)
+		keep = startedSections(items, enumDefStart(), match)
 	case strings.HasSuffix(gen, "interface-defs"):
 		keep = interfaceItems(items, labels)
 	default:
@@ -196,7 +197,9 @@ func joinItems(out string, items []item, keep []bool) (string, bool) {
 	return sb.String(), sb.Len() > 0
 }
 
-var typeIDLine = regexp.MustCompile(`^MLIR_(?:DECLARE|DEFINE)_EXPLICIT_TYPE_ID\(([^)]*)\)`)
+var typeIDLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^MLIR_(?:DECLARE|DEFINE)_EXPLICIT_TYPE_ID\(([^)]*)\)`)
+})
 
 // typeIDSections keeps, for each TypeID declaration of a matching entity,
 // the TypeID line and the namespace blocks just before it (dir -1) or just
@@ -204,7 +207,7 @@ var typeIDLine = regexp.MustCompile(`^MLIR_(?:DECLARE|DEFINE)_EXPLICIT_TYPE_ID\(
 func typeIDSections(items []item, match func(string) bool, dir int) []bool {
 	keep := make([]bool, len(items))
 	for i, it := range items {
-		m := typeIDLine.FindStringSubmatch(it.text)
+		m := typeIDLine().FindStringSubmatch(it.text)
 		if m == nil || !(match(m[1]) || match(lastComponent(m[1]))) {
 			continue
 		}
@@ -250,8 +253,8 @@ func cutClassDecls(out string, items []item, labels []string) (string, bool) {
 				}
 			case strings.HasPrefix(it.text, "namespace ") && impl.MatchString(it.text):
 				sb.WriteString(it.text)
-			case typeIDLine.MatchString(it.text):
-				if m := typeIDLine.FindStringSubmatch(it.text); m[1] == l || lastComponent(m[1]) == l {
+			case typeIDLine().MatchString(it.text):
+				if m := typeIDLine().FindStringSubmatch(it.text); m[1] == l || lastComponent(m[1]) == l {
 					sb.WriteString(it.text)
 				}
 			}
@@ -264,8 +267,10 @@ func cutClassDecls(out string, items []item, labels []string) (string, bool) {
 }
 
 var (
-	enumDeclStart = regexp.MustCompile(`(?m)^enum (?:class )?(\w+)\b`)
-	enumDefStart  = regexp.MustCompile(`(?m)^(?:::llvm::StringRef|std::string) stringify(\w+)\(`)
+	enumDeclStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^enum (?:class )?(\w+)\b`) })
+	enumDefStart  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(?:::llvm::StringRef|std::string) stringify(\w+)\(`)
+	})
 )
 
 // startedSections keeps the items from one whose text starts an entity
@@ -345,7 +350,7 @@ func cutOpDefs(out string, match func(string) bool) (string, bool) {
 		}
 		var sb strings.Builder
 		for _, h := range helpers {
-			name := helperRef.FindString(h.text)
+			name := helperRef().FindString(h.text)
 			if name != "" && strings.Contains(s.Text, name+"(") {
 				sb.WriteString(h.text)
 			}
@@ -379,7 +384,9 @@ func cutGuarded(out string, labels []string) (string, bool) {
 	return sb.String(), sb.Len() > 0
 }
 
-var mdHeading = regexp.MustCompile("^(#+) (?:`-?([^`]+)`(?: \\(([^)]+)\\))?|(\\w+)(?: \\(`(\\w+)`\\))?)")
+var mdHeading = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^(#+) (?:`-?([^`]+)`(?: \\(([^)]+)\\))?|(\\w+)(?: \\(`(\\w+)`\\))?)")
+})
 
 // cutMarkdown keeps the sections of generated documentation whose heading
 // names the entity (`### `arith.addi` (arith::AddIOp)`, `### CConvAttr`,
@@ -394,7 +401,7 @@ func cutMarkdown(out string, match func(string) bool) (string, bool) {
 		if strings.HasPrefix(t, "```") {
 			fenced = !fenced
 		}
-		if m := mdHeading.FindStringSubmatch(t); m != nil && !fenced {
+		if m := mdHeading().FindStringSubmatch(t); m != nil && !fenced {
 			n := len(m[1])
 			if level > 0 && n <= level {
 				level = 0

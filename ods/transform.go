@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"tdls/tablegen"
 )
@@ -241,7 +242,8 @@ func (op *Op) classDeclarations() string {
 	return sb.String()
 }
 
-var cppCommentRE = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
+// cppCommentRE is compiled on first use: few files have transform ops.
+var cppCommentRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`) })
 
 // cppDeclaration finds the declaration of the member function name in a
 // block of C++ declarations: from the start of its statement to the
@@ -251,7 +253,7 @@ func cppDeclaration(decls, name string) string {
 	if !strings.Contains(decls, name) {
 		return ""
 	}
-	code := cppCommentRE.ReplaceAllStringFunc(decls, func(c string) string { return strings.Repeat(" ", len(c)) })
+	code := cppCommentRE().ReplaceAllStringFunc(decls, func(c string) string { return strings.Repeat(" ", len(c)) })
 	for from := 0; ; {
 		i := identIndex(code[from:], name)
 		if i < 0 {

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -141,24 +142,25 @@ func cacheEntry(cache, key string) string {
 	return ""
 }
 
+// Compiled on first use, not at init: most processes never read a version.
 var (
 	// `mlir-tblgen --version` prints "LLVM version 22.1.8" (upstream,
 	// after "LLVM (http://llvm.org/):") or "Debian LLVM version 22.1.8".
-	toolVersion = regexp.MustCompile(`LLVM version (\d+)\.\d+\.\d+\S*`)
+	toolVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`LLVM version (\d+)\.\d+\.\d+\S*`) })
 	// `llvm-config --version` prints the bare version.
-	bareVersion = regexp.MustCompile(`^(\d+)\.\d+\.\d+\S*$`)
+	bareVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)\.\d+\.\d+\S*$`) })
 	// A CMake package's ConfigVersion file sets PACKAGE_VERSION first.
-	packageVersion = regexp.MustCompile(`set\(PACKAGE_VERSION "((\d+)\.\d+\.\d+\S*)"\)`)
+	packageVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`set\(PACKAGE_VERSION "((\d+)\.\d+\.\d+\S*)"\)`) })
 )
 
 // ParseVersion reads the release from what `mlir-tblgen --version`,
 // `llvm-tblgen --version` or `llvm-config --version` print.
 func ParseVersion(out string) (version string, major int, ok bool) {
-	if m := toolVersion.FindStringSubmatch(out); m != nil {
+	if m := toolVersion().FindStringSubmatch(out); m != nil {
 		major, _ = strconv.Atoi(m[1])
 		return strings.TrimPrefix(m[0], "LLVM version "), major, true
 	}
-	if m := bareVersion.FindStringSubmatch(strings.TrimSpace(out)); m != nil {
+	if m := bareVersion().FindStringSubmatch(strings.TrimSpace(out)); m != nil {
 		major, _ = strconv.Atoi(m[1])
 		return strings.TrimSpace(out), major, true
 	}
@@ -182,7 +184,7 @@ func readConfigVersion(path string) (LLVM, bool) {
 	if err != nil {
 		return LLVM{}, false
 	}
-	m := packageVersion.FindSubmatch(data)
+	m := packageVersion().FindSubmatch(data)
 	if m == nil {
 		return LLVM{}, false
 	}
