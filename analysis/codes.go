@@ -31,8 +31,13 @@ func CodeGroups() []CodeGroup {
 
 // Codes is every code of CodeGroups, in their order.
 func Codes() []tablegen.CodeInfo {
-	var out []tablegen.CodeInfo
-	for _, g := range CodeGroups() {
+	groups := CodeGroups()
+	n := 0
+	for _, g := range groups {
+		n += len(g.Codes)
+	}
+	out := make([]tablegen.CodeInfo, 0, n)
+	for _, g := range groups {
 		out = append(out, g.Codes...)
 	}
 	return out
