@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"sync"
@@ -50,35 +51,39 @@ type macroDef struct {
 func scanDirectives(src []byte) directives {
 	var d directives
 	seen := map[string]bool{}
+	// Only the places of '#' are looked at: a directive is the first
+	// thing on its line after blanks.
 	for off := 0; off < len(src); {
-		end := off
-		for end < len(src) && src[end] != '\n' {
-			end++
+		j := bytes.IndexByte(src[off:], '#')
+		if j < 0 {
+			break
 		}
-		i := off
-		for i < end && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if i < end && src[i] == '#' {
-			line := string(src[i+1 : end])
-			for _, kw := range [...]string{"ifdef", "ifndef", "define"} {
-				if !strings.HasPrefix(line, kw) {
-					continue
-				}
-				name := macroNameOf(line[len(kw):])
-				if name == "" {
-					break
-				}
-				if kw == "define" {
-					d.defines = append(d.defines, macroDef{name: name, off: i})
-				} else if !seen[name] {
-					seen[name] = true
-					d.tested = append(d.tested, name)
-				}
-				break
-			}
+		i := off + j
+		end := len(src)
+		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+			end = i + k
 		}
 		off = end + 1
+		if !blank(src[bytes.LastIndexByte(src[:i], '\n')+1 : i]) {
+			continue
+		}
+		line := string(src[i+1 : end])
+		for _, kw := range [...]string{"ifdef", "ifndef", "define"} {
+			if !strings.HasPrefix(line, kw) {
+				continue
+			}
+			name := macroNameOf(line[len(kw):])
+			if name == "" {
+				break
+			}
+			if kw == "define" {
+				d.defines = append(d.defines, macroDef{name: name, off: i})
+			} else if !seen[name] {
+				seen[name] = true
+				d.tested = append(d.tested, name)
+			}
+			break
+		}
 	}
 	sort.Strings(d.tested)
 	return d

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"iter"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -26,26 +27,62 @@ const maxGraphFiles = 20000
 // scanIncludeNames returns the names of `include "..."` lines.
 func scanIncludeNames(src []byte) []string {
 	var out []string
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		line = bytes.TrimLeft(line, " \t")
-		if !bytes.HasPrefix(line, []byte("include")) {
-			continue
-		}
-		rest := bytes.TrimLeft(line[len("include"):], " \t")
-		if len(rest) < 2 || rest[0] != '"' {
-			continue
-		}
-		if j := bytes.IndexByte(rest[1:], '"'); j >= 0 {
-			out = append(out, string(rest[1:1+j]))
-		}
+	for name := range includeNames(src) {
+		out = append(out, name)
 	}
 	return out
+}
+
+// hasIncludeLine reports whether src has an `include "..."` line; it stops
+// at the first (ContextRoot asks at every edit of a file).
+func hasIncludeLine(src []byte) bool {
+	for range includeNames(src) {
+		return true
+	}
+	return false
+}
+
+var includeKeyword = []byte("include")
+
+// includeNames yields the names of src's `include "..."` lines in order:
+// the keyword first on its line after blanks, then blanks and a quoted
+// name. It looks only at the places where the keyword occurs.
+func includeNames(src []byte) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := 0; i < len(src); {
+			j := bytes.Index(src[i:], includeKeyword)
+			if j < 0 {
+				return
+			}
+			at := i + j
+			i = at + len(includeKeyword)
+			lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
+			if !blank(src[lineStart:at]) {
+				continue
+			}
+			rest := src[i:]
+			if end := bytes.IndexByte(rest, '\n'); end >= 0 {
+				rest = rest[:end]
+			}
+			rest = bytes.TrimLeft(rest, " \t")
+			if len(rest) < 2 || rest[0] != '"' {
+				continue
+			}
+			if k := bytes.IndexByte(rest[1:], '"'); k >= 0 && !yield(string(rest[1:1+k])) {
+				return
+			}
+		}
+	}
+}
+
+// blank reports whether b holds only spaces and tabs.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Snapshot) buildIncludeGraph() *includeGraph {
@@ -197,7 +234,7 @@ func (s *Snapshot) ContextRoot(path string) string {
 	for !visited[cur] {
 		visited[cur] = true
 		content, _, err := s.readFile(cur)
-		if err != nil || len(scanIncludeNames(content)) > 0 {
+		if err != nil || hasIncludeLine(content) {
 			return cur
 		}
 		if s.listedInDatabase(cur) {

@@ -2,6 +2,7 @@ package tablegen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"sync"
 	"unicode/utf8"
@@ -116,18 +117,14 @@ type lspLines struct {
 
 func (f *File) lsp() *lspLines {
 	f.lspOnce.Do(func() {
+		// Built once per version of a file, at the first position the
+		// server sends for it (every edit's first publish): the scans jump
+		// over ASCII text and to each \r rather than test every byte.
+		c := f.Content
 		l := &lspLines{excess: []int32{0}}
-		loneCR := false
 		var ex int32
-		for i := 0; i < len(f.Content); i++ {
-			c := f.Content[i]
-			if c == '\r' && (i+1 == len(f.Content) || f.Content[i+1] != '\n') {
-				loneCR = true
-			}
-			if c < utf8.RuneSelf {
-				continue
-			}
-			r, size := utf8.DecodeRune(f.Content[i:])
+		for i := nextNonASCII(c, 0); i < len(c); i = nextNonASCII(c, i) {
+			r, size := utf8.DecodeRune(c[i:])
 			units := 1
 			if r >= 0x10000 {
 				units = 2
@@ -135,13 +132,13 @@ func (f *File) lsp() *lspLines {
 			ex += int32(size - units)
 			l.wide = append(l.wide, int32(i))
 			l.excess = append(l.excess, ex)
-			i += size - 1
+			i += size
 		}
 		l.starts = f.lineStarts()
-		if loneCR {
+		if hasLoneCR(c) {
 			l.starts = []int{0}
-			for i, c := range f.Content {
-				if c == '\n' || c == '\r' && (i+1 == len(f.Content) || f.Content[i+1] != '\n') {
+			for i, b := range c {
+				if b == '\n' || b == '\r' && (i+1 == len(c) || c[i+1] != '\n') {
 					l.starts = append(l.starts, i+1)
 				}
 			}
@@ -149,6 +146,35 @@ func (f *File) lsp() *lspLines {
 		f.lspL = l
 	})
 	return f.lspL
+}
+
+// nextNonASCII is the offset of the first byte at or after i in c that is
+// not ASCII, or len(c); it tests eight bytes at a time.
+func nextNonASCII(c []byte, i int) int {
+	const high = 0x8080808080808080
+	for ; i+8 <= len(c); i += 8 {
+		if binary.LittleEndian.Uint64(c[i:])&high != 0 {
+			break
+		}
+	}
+	for ; i < len(c) && c[i] < utf8.RuneSelf; i++ {
+	}
+	return i
+}
+
+// hasLoneCR reports whether c has a \r not followed by \n (a line break
+// for LSP, not for LLVM).
+func hasLoneCR(c []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(c[i:], '\r')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		if i == len(c) || c[i] != '\n' {
+			return true
+		}
+	}
 }
 
 // excessBefore is the bytes beyond their UTF-16 units taken by the runes

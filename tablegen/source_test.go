@@ -2,6 +2,7 @@ package tablegen
 
 import (
 	"math/rand"
+	"os"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -88,6 +89,21 @@ func BenchmarkUTF16ColumnOnALongLine(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.UTF16Column(len(src) - 1 - i%1000)
+	}
+}
+
+// The LSP lines of a new version of a large file, built at its first
+// publish after each edit.
+func BenchmarkLSPLinesOfANewVersion(b *testing.B) {
+	src, err := os.ReadFile(mlirInclude + "/mlir/Dialect/LLVMIR/LLVMOps.td")
+	if err != nil {
+		b.Skipf("LLVM 22 not installed: %v", err)
+	}
+	set := NewSourceSet()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f := set.AddFile("x.td", src)
+		f.UTF16Column(len(src) / 2)
 	}
 }
 
