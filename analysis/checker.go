@@ -225,6 +225,7 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 		}
 	}
 	if len(toEval) == 0 {
+		c.revalidateDisk()
 		return
 	}
 	c.evals.Add(1)
@@ -232,6 +233,7 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 	go func() {
 		defer c.evals.Done()
 		defer c.evaluating.Add(-1)
+		defer c.revalidateDisk()
 		for _, x := range toEval {
 			// What the edit changed first, then all of it: a mistake in the
 			// statement being typed shows without waiting for the rest of
@@ -256,6 +258,17 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			}
 		}
 	}()
+}
+
+// revalidateDisk checks on disk, once a round has published (at the end of
+// its evaluation, also when a newer round cancelled it), the files its
+// units took from the workspace's cache without a stat
+// (Workspace.RevalidateDisk), and checks again what changed there, as
+// after a watched-file event.
+func (c *Checker) revalidateDisk() {
+	if snap, paths := c.w.RevalidateDisk(); snap != nil {
+		c.Changed(snap, paths)
+	}
 }
 
 // publishEdited publishes f's diagnostics with what the evaluator found in

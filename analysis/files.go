@@ -3,6 +3,7 @@ package analysis
 import (
 	"hash/maphash"
 	"path/filepath"
+	"sort"
 	"sync"
 	"time"
 
@@ -25,12 +26,15 @@ func hashBytes(b []byte) uint64 { return maphash.Bytes(hashSeed, b) }
 // modification time, so that re-assembling a unit after a keystroke does not
 // re-read its whole include closure. A result (also "not found", which every
 // include search meets for the directories it tries first) is trusted for
-// freshFor without a stat: a keystroke then costs no system calls, and a
-// change on disk that no watched-file event reports (forget) is still seen
-// within freshFor.
+// freshFor after its stat. An older one is still handed out, so that a
+// keystroke costs no system calls (a unit's closure is some sixty stats,
+// a few hundred microseconds, after every pause in typing), and is checked
+// on disk afterwards (revalidate): the checker does so at the end of each
+// round and checks again what changed, as for a watched-file event.
 type diskCache struct {
 	mu    sync.Mutex
 	files map[string]diskEntry
+	due   map[string]bool  // read while older than freshFor, since the last revalidate
 	now   func() time.Time // time.Now; tests move it
 }
 
@@ -47,42 +51,86 @@ type diskEntry struct {
 	checked time.Time // of the last stat
 }
 
-func newDiskCache() *diskCache { return &diskCache{files: map[string]diskEntry{}, now: time.Now} }
+func newDiskCache() *diskCache {
+	return &diskCache{files: map[string]diskEntry{}, due: map[string]bool{}, now: time.Now}
+}
 
 func (c *diskCache) read(path string) ([]byte, uint64, error) {
-	now := c.now()
 	c.mu.Lock()
 	e, ok := c.files[path]
+	if ok && c.now().Sub(e.checked) >= freshFor {
+		c.due[path] = true
+	}
 	c.mu.Unlock()
-	if ok && now.Sub(e.checked) < freshFor {
-		return e.content, e.hash, e.err
+	if !ok {
+		e = c.load(path, diskEntry{})
 	}
+	return e.content, e.hash, e.err
+}
+
+// load stats path and reads it, unless old (the entry cached before, if
+// any) has its size and modification time; it keeps and returns the
+// entry.
+func (c *diskCache) load(path string, old diskEntry) diskEntry {
+	now := c.now()
 	st, err := tablegen.StatSourceFile(path)
-	if err != nil {
-		c.mu.Lock()
-		c.files[path] = diskEntry{err: err, checked: now}
-		c.mu.Unlock()
-		return nil, 0, err
-	}
-	if ok && e.err == nil && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
+	var e diskEntry
+	switch {
+	case err != nil:
+		e = diskEntry{err: err, checked: now}
+	case old.content != nil && old.err == nil && old.size == st.Size() && old.mtime.Equal(st.ModTime()):
+		e = old
 		e.checked = now
-		c.mu.Lock()
-		c.files[path] = e
-		c.mu.Unlock()
-		return e.content, e.hash, nil
+	default:
+		data, err := tablegen.ReadRegularFile(path)
+		if err != nil {
+			e = diskEntry{err: err, checked: now}
+		} else {
+			e = diskEntry{size: st.Size(), mtime: st.ModTime(), content: data, hash: hashBytes(data), checked: now}
+		}
 	}
-	data, err := tablegen.ReadRegularFile(path)
-	if err != nil {
-		c.mu.Lock()
-		c.files[path] = diskEntry{err: err, checked: now}
-		c.mu.Unlock()
-		return nil, 0, err
-	}
-	e = diskEntry{size: st.Size(), mtime: st.ModTime(), content: data, hash: hashBytes(data), checked: now}
 	c.mu.Lock()
 	c.files[path] = e
 	c.mu.Unlock()
-	return data, e.hash, nil
+	return e
+}
+
+// revalidate checks on disk the entries handed out older than freshFor
+// since the last call. It returns the paths whose content changed, or that
+// appeared, vanished or failed otherwise (created: one of those, which can
+// change how includes resolve).
+func (c *diskCache) revalidate() (changed []string, created bool) {
+	c.mu.Lock()
+	due := c.due
+	c.due = map[string]bool{}
+	c.mu.Unlock()
+	paths := make([]string, 0, len(due))
+	for p := range due {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		c.mu.Lock()
+		old, ok := c.files[p]
+		c.mu.Unlock()
+		if !ok {
+			continue // forgotten meanwhile: read afresh next time
+		}
+		e := c.load(p, old)
+		switch {
+		case (e.err == nil) != (old.err == nil):
+			created = true
+			changed = append(changed, p)
+		case e.err != nil:
+			if e.err.Error() != old.err.Error() {
+				created = true
+				changed = append(changed, p)
+			}
+		case e.hash != old.hash:
+			changed = append(changed, p)
+		}
+	}
+	return changed, created
 }
 
 // forget drops a cached file (after a watched-file event).

@@ -205,6 +205,23 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 	})
 }
 
+// RevalidateDisk checks on disk the files that were read from the cache
+// older than its freshness (diskCache.revalidate) and applies what changed
+// as FilesChanged does; it returns the new snapshot and the changed paths
+// (nil for every file, after a file appeared or vanished), or a nil
+// snapshot when nothing changed.
+func (w *Workspace) RevalidateDisk() (*Snapshot, []string) {
+	changed, created := w.disk.revalidate()
+	if len(changed) == 0 {
+		return nil, nil
+	}
+	snap := w.FilesChanged(changed, created)
+	if created {
+		return snap, nil
+	}
+	return snap, changed
+}
+
 // SetConfig replaces the configuration.
 func (w *Workspace) SetConfig(cfg Config) *Snapshot {
 	return w.update(func(c *Config, _ map[string]*Overlay) map[string]bool {
