@@ -32,7 +32,9 @@ func newInput(r io.Reader) *input {
 }
 
 func (in *input) pump(r io.Reader) {
-	chunk := make([]byte, 64<<10)
+	// As large as the pipe tdls serve asks for: a whole document in one
+	// read.
+	chunk := make([]byte, 1<<20)
 	for {
 		n, err := r.Read(chunk)
 		if n > 0 {

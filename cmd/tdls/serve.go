@@ -89,6 +89,7 @@ func runServe(args []string) int {
 	}
 	opts.Logger = logger
 	opts.Version = currentBuild().ServerVersion()
+	growInputPipe()
 	err = lsp.Serve(context.Background(), stdio{}, opts)
 	switch {
 	case errors.Is(err, lsp.ErrNoShutdown):
