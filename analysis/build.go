@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"path/filepath"
+	"strings"
 
 	"tdls/tablegen"
 )
@@ -27,6 +28,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 		entries: map[string]*fileEntry{},
 	}
 	a.loader = &tablegen.EditorLoader{IncludeDirs: s.includeDirs(root), ReadFile: a.read}
+	a.dirs = strings.Join(a.loader.IncludeDirs, "\x00")
 	for _, d := range s.cfg.Defines {
 		a.macros[d] = true
 	}

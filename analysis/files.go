@@ -143,7 +143,11 @@ func (c *diskCache) forget(path string) {
 // readFile is the snapshot's view of a file: the overlay if the file is open,
 // else the disk.
 func (s *Snapshot) readFile(path string) ([]byte, uint64, error) {
-	path = filepath.Clean(path)
+	return s.readCleanFile(filepath.Clean(path))
+}
+
+// readCleanFile is readFile of a clean path.
+func (s *Snapshot) readCleanFile(path string) ([]byte, uint64, error) {
 	if o, ok := s.overlays[path]; ok {
 		return o.Content, o.Hash, nil
 	}

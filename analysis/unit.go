@@ -168,6 +168,7 @@ type assembly struct {
 	snap    *Snapshot
 	lay     *layout
 	loader  *tablegen.EditorLoader
+	dirs    string // the loader's include directories, as a key of Workspace.searches
 	hashes  map[string]uint64
 	macros  map[string]bool
 	stack   []tablegen.IncludeFrame
@@ -199,6 +200,32 @@ func (a *assembly) read(path string) ([]byte, error) {
 	return b, err
 }
 
+// include resolves name, written in from, as the loader does. The
+// candidate paths of each include are kept on the workspace, clean (a unit
+// has a hundred includes or more, each tried in several directories, and
+// an edit assembles it anew).
+func (a *assembly) include(name, from string) (string, []byte, error) {
+	k := searchKey{dirs: a.dirs, from: from, name: name}
+	cands, ok := a.w.searches.get(k)
+	if !ok {
+		cands = a.loader.Candidates(name, from)
+		for i, c := range cands {
+			cands[i] = filepath.Clean(c)
+		}
+		cands = a.w.searches.add(k, cands)
+	}
+	return tablegen.IncludeFirst(name, cands, func(path string) ([]byte, error) {
+		b, h, err := a.snap.readCleanFile(path)
+		if err == nil {
+			a.hashes[path] = h
+		}
+		return b, err
+	})
+}
+
+// searchKey is an include as written and where, under an include path.
+type searchKey struct{ dirs, from, name string }
+
 func (a *assembly) file(path string, content []byte, hash uint64, parent int) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
@@ -229,7 +256,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 			parent: parent,
 		})
 		nameRng := a.incs[idx].inc.NameRng
-		rpath, rcontent, err := a.loader.Include(site.name, path)
+		rpath, rcontent, err := a.include(site.name, path)
 		if err != nil {
 			a.diags = append(a.diags, tablegen.Diagnostic{Range: nameRng, Severity: tablegen.SeverityError, Code: tablegen.IncludeErrorCode(err), Message: err.Error()})
 			continue

@@ -22,8 +22,10 @@ type Workspace struct {
 	graph   *includeGraph
 	graphMu sync.Mutex // held while the include graph is scanned
 	evals   *evalCaches
-	index   *Index
-	mlirDir once[string] // the machine's MLIR include directory
+	// searches are the candidate paths of includes (assembly.include).
+	searches *fifoCache[searchKey, []string]
+	index    *Index
+	mlirDir  once[string] // the machine's MLIR include directory
 	// onProject hears of each project configuration as it is read.
 	onProject func(*ProjectConfig, error)
 	// freshProjects makes the next snapshot look for project
@@ -40,15 +42,20 @@ func (w *Workspace) OnProjectConfig(f func(*ProjectConfig, error)) {
 	w.snap.projects = newProjectSet(f)
 }
 
+// searchCacheSize bounds the includes whose candidates are kept: several
+// times those of MLIR's largest units.
+const searchCacheSize = 1 << 14
+
 // NewWorkspace starts a workspace with cfg and no open files.
 func NewWorkspace(cfg Config) *Workspace {
 	w := &Workspace{
-		disk:    newDiskCache(),
-		lexes:   newLexCache(),
-		entries: newEntryCache(),
-		layout:  newLayout(),
-		roots:   map[string]*fileEntry{},
-		evals:   newEvalCaches(),
+		disk:     newDiskCache(),
+		lexes:    newLexCache(),
+		entries:  newEntryCache(),
+		layout:   newLayout(),
+		roots:    map[string]*fileEntry{},
+		evals:    newEvalCaches(),
+		searches: newFIFOCache[searchKey, []string](searchCacheSize),
 	}
 	w.snap = w.newSnapshot(cfg, map[string]*Overlay{}, nil, nil)
 	return w

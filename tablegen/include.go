@@ -78,7 +78,7 @@ func (l *CommandLineLoader) Include(name, from string) (string, []byte, error) {
 			cands = append(cands, filepath.Join(d, name))
 		}
 	}
-	return tryCandidates(name, cands, l.ReadFile)
+	return IncludeFirst(name, cands, l.ReadFile)
 }
 
 // EditorLoader resolves includes as the language server does: never against
@@ -92,21 +92,29 @@ type EditorLoader struct {
 
 // Include implements Loader.
 func (l *EditorLoader) Include(name, from string) (string, []byte, error) {
-	var cands []string
-	if filepath.IsAbs(name) {
-		cands = []string{name}
-	} else {
-		if from != "" {
-			cands = append(cands, filepath.Join(filepath.Dir(from), name))
-		}
-		for _, d := range l.IncludeDirs {
-			cands = append(cands, filepath.Join(d, name))
-		}
-	}
-	return tryCandidates(name, cands, l.ReadFile)
+	return IncludeFirst(name, l.Candidates(name, from), l.ReadFile)
 }
 
-func tryCandidates(name string, cands []string, read ReadFunc) (string, []byte, error) {
+// Candidates are the paths Include tries for name, included from from, in
+// order.
+func (l *EditorLoader) Candidates(name, from string) []string {
+	if filepath.IsAbs(name) {
+		return []string{name}
+	}
+	cands := make([]string, 0, 1+len(l.IncludeDirs))
+	if from != "" {
+		cands = append(cands, filepath.Join(filepath.Dir(from), name))
+	}
+	for _, d := range l.IncludeDirs {
+		cands = append(cands, filepath.Join(d, name))
+	}
+	return cands
+}
+
+// IncludeFirst resolves name to the first of cands that read reads, as the
+// loaders do with their candidates (for a caller that keeps an include's
+// candidates between parses).
+func IncludeFirst(name string, cands []string, read ReadFunc) (string, []byte, error) {
 	if read == nil {
 		read = ReadRegularFile
 	}
