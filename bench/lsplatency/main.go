@@ -1,7 +1,8 @@
 // Command lsplatency measures, for tdls and tblgen-lsp-server driven over
 // stdio in the same run, the time from a full-document didChange that
-// inserts a failing top-level `assert 0, "tag-N";` to the first
-// publishDiagnostics that shows tag-N, with the assert inserted before the
+// inserts a failing top-level `assert 0, "tag-N";` (from when the client,
+// having encoded it, writes it) to the first publishDiagnostics that shows
+// tag-N, with the assert inserted before the
 // last statement and before the first statement after the middle of large
 // MLIR .td files. It prints the median of N edits and the ratio
 // tdls / tblgen-lsp-server. tdls publishes twice (the syntax diagnostics at
@@ -436,8 +437,14 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, fu
 			i := (e + k) % len(clients)
 			c := clients[i]
 			seen := len(c.Diagnostics(path))
+			// The clock starts as the message is written: encoding a whole
+			// document is the client's work, the same for every server.
+			msg, err := c.EncodeChange(path, edited)
+			if err != nil {
+				return nil, nil, nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
+			}
 			t0 := time.Now()
-			if err := c.Change(ctx, path, edited); err != nil {
+			if err := c.Send(msg); err != nil {
 				return nil, nil, nil, nil, fmt.Errorf("%s: %v", servers[i].name, err)
 			}
 			pubs, err := waitFor(c, path, seen, tag, 30*time.Second)
