@@ -143,6 +143,7 @@ type evaluator struct {
 	instances layer[*VarDefInit, *DefInit]
 	regexps   map[string]*regexp.Regexp
 	keyBuf    []byte // scratch for instantiation keys (varDef)
+	resolvers resolverStacks
 
 	anonCounter int
 	scope       *scope
@@ -306,6 +307,7 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 	}
 	outer, outerFailed, outerUse := e.stmt, e.failed, e.use
 	nLoops, mc, nLets, sc, nDefsets := len(e.loops), e.curMC, len(e.lets), e.scope, len(e.defsets)
+	lent := e.resolvers.mark()
 	e.stmt, e.failed, e.use = s.Range(), false, useSite{}
 	defer func() {
 		if r := recover(); r != nil {
@@ -315,6 +317,7 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 			// Unwind what the abandoned statement had opened.
 			e.loops, e.curMC, e.lets, e.scope, e.defsets = e.loops[:nLoops], mc, e.lets[:nLets], sc, e.defsets[:nDefsets]
 			e.instDepth = 0
+			e.resolvers.unwind(lent)
 		}
 		e.stmt, e.failed, e.use = outer, outerFailed, outerUse
 	}()
@@ -493,8 +496,9 @@ type subst struct {
 	val  Init
 }
 
+// mapFor lends a map resolver of substs; give it back with doneMap.
 func (e *evaluator) mapFor(substs []subst, rec *Record) *mapResolver {
-	m := newMapResolver(e, rec)
+	m := e.newMap(rec)
 	for _, s := range substs {
 		m.set(s.name, s.val)
 	}
@@ -511,6 +515,7 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 		case en.assert != nil:
 			m := e.mapFor(substs, nil)
 			a := &assertion{rng: en.assert.rng, cond: en.assert.cond.resolve(m), msg: en.assert.msg.resolve(m)}
+			e.doneMap(m)
 			if dest != nil {
 				*dest = append(*dest, entry{assert: a})
 			} else {
@@ -519,6 +524,7 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 		case en.dump != nil:
 			m := e.mapFor(substs, nil)
 			d := &dumpEntry{rng: en.dump.rng, msg: en.dump.msg.resolve(m)}
+			e.doneMap(m)
 			if dest != nil {
 				*dest = append(*dest, entry{dump: d})
 			} else {
@@ -531,7 +537,9 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 				rec.Chain = append(rec.Chain, Instantiation{Via: via, Range: *loc})
 			}
 			outer := e.enterUse(e.recordUse(rec))
-			rec.resolveWith(e, e.mapFor(substs, rec), -1)
+			m := e.mapFor(substs, rec)
+			rec.resolveWith(e, m, -1)
+			e.doneMap(m)
 			e.use = outer
 			if dest != nil {
 				*dest = append(*dest, entry{rec: rec})
@@ -549,11 +557,13 @@ func (e *evaluator) resolveLoop(l *foreachLoop, substs []subst, final bool, dest
 		m.isFinal = true
 		cond := t.LHS.resolve(m)
 		if cond == t.LHS {
+			e.doneMap(m)
 			e.errorAt(l.rng, "eval-if-unresolved", "unable to resolve if condition '"+cond.String()+"' at end of containing scope")
 			return
 		}
 		list = foldTernOp(e, &TernOpInit{Op: opIf, LHS: cond, MHS: t.MHS, RHS: t.RHS, Ty: t.Ty}, nil)
 	}
+	e.doneMap(m)
 	li, ok := list.(*ListInit)
 	if !ok {
 		if !final && dest != nil {
@@ -669,13 +679,15 @@ func (e *evaluator) checkAssert(a *assertion) bool {
 
 func (e *evaluator) checkRecordAsserts(rec *Record) {
 	for _, a := range rec.asserts {
-		r := newRecordResolver(e, rec, nil)
 		site, name := a.use, a.useName
 		if !e.within(site) {
 			site, name = e.recordUse(rec)
 		}
 		outer := e.enterUse(site, name)
-		e.checkAssert(&assertion{rng: a.rng, cond: a.cond.resolve(r), msg: a.msg.resolve(r)})
+		r := e.newRecordResolver(rec, nil)
+		cond, msg := a.cond.resolve(r), a.msg.resolve(r)
+		e.doneRecord(r)
+		e.checkAssert(&assertion{rng: a.rng, cond: cond, msg: msg})
 		e.use = outer
 	}
 }
@@ -690,8 +702,10 @@ func (e *evaluator) emitDump(d *dumpEntry) {
 
 func (e *evaluator) emitRecordDumps(rec *Record) {
 	for _, d := range rec.dumps {
-		r := newRecordResolver(e, rec, nil)
-		e.emitDump(&dumpEntry{rng: d.rng, msg: d.msg.resolve(r)})
+		r := e.newRecordResolver(rec, nil)
+		msg := d.msg.resolve(r)
+		e.doneRecord(r)
+		e.emitDump(&dumpEntry{rng: d.rng, msg: msg})
 	}
 }
 
@@ -711,11 +725,13 @@ func (e *evaluator) foldVarDef(v *VarDefInit) Init {
 	if d := e.instanceOf(v); d != nil {
 		return d
 	}
-	tr := &unresolvedTracker{e: e}
+	tr := e.newTracker(nil)
 	for _, a := range v.Args {
 		a.Value.resolve(tr)
 	}
-	if tr.found {
+	found := tr.found
+	e.doneTracker(tr)
+	if found {
 		return v
 	}
 	return e.instantiate(v)
@@ -742,7 +758,7 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 	rec.Values = append([]RecordVal(nil), class.Values...)
 	rec.asserts = append([]assertion(nil), class.asserts...)
 	rec.dumps = append([]dumpEntry(nil), class.dumps...)
-	m := newMapResolver(e, rec)
+	m := e.newMap(rec)
 	for _, a := range class.TemplateArgs {
 		if rv := rec.Field(a); rv != nil {
 			m.set(a, rv.Value)
@@ -757,6 +773,7 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 		}
 	}
 	rec.resolveWith(e, m, -1)
+	e.doneMap(m)
 	rec.Supers = append(append(rec.Supers, class.Supers...), SuperRef{Class: class, Range: v.Loc})
 	rec.resolveSelf(e, nil)
 	if a, ok := rec.Name.(*AnonymousNameInit); ok {

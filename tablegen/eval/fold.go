@@ -536,9 +536,11 @@ func (e *evaluator) regexp(p string) (*regexp.Regexp, error) {
 }
 
 func applyForeach(e *evaluator, name string, elem, expr Init, cur *Record) Init {
-	m := newMapResolver(e, cur)
+	m := e.newMap(cur)
 	m.set(name, elem)
-	return expr.resolve(m)
+	v := expr.resolve(m)
+	e.doneMap(m)
+	return v
 }
 
 func foreachDag(e *evaluator, name string, d *DagInit, expr Init, cur *Record) Init {
@@ -803,10 +805,11 @@ func foldFoldl(e *evaluator, f *FoldOpInit, cur *Record) Init {
 		}
 	}
 	for _, x := range elems {
-		m := newMapResolver(e, cur)
+		m := e.newMap(cur)
 		m.set(f.A, acc)
 		m.set(f.B, x)
 		acc = f.Expr.resolve(m)
+		e.doneMap(m)
 	}
 	return acc
 }
@@ -845,15 +848,16 @@ func appendParts[T Init](e *evaluator, x Init, elem string, suffix []Init, cur *
 	if !x.IsConcrete() {
 		return false
 	}
-	m := newMapResolver(e, cur)
+	m := e.newMap(cur)
 	m.set(elem, x)
+	ok := true
 	for j, op := range suffix {
-		var ok bool
 		if parts[j], ok = op.resolve(m).(T); !ok {
-			return false
+			break
 		}
 	}
-	return true
+	e.doneMap(m)
+	return ok
 }
 
 func appendStrings(e *evaluator, acc *StringInit, elems []Init, elem string, suffix []Init, cur *Record) (Init, []Init) {

@@ -175,7 +175,9 @@ func (t *TernOpInit) resolve(r resolver) Init {
 	var m, rr Init
 	if t.Op == opForeach || t.Op == opFilter {
 		m = t.MHS.resolve(r)
-		rr = t.RHS.resolve(&shadowResolver{parent: r, hidden: []string{unquoted(l)}})
+		sh := r.ev().shadow(r, unquoted(l), "")
+		rr = t.RHS.resolve(sh)
+		r.ev().doneShadow(sh)
 	} else {
 		m = t.MHS.resolve(r)
 		rr = t.RHS.resolve(r)
@@ -241,7 +243,9 @@ func (*FoldOpInit) IsComplete() bool { return true }
 func (f *FoldOpInit) resolve(r resolver) Init {
 	s := f.Start.resolve(r)
 	l := f.List.resolve(r)
-	x := f.Expr.resolve(&shadowResolver{parent: r, hidden: []string{f.A, f.B}})
+	sh := r.ev().shadow(r, f.A, f.B)
+	x := f.Expr.resolve(sh)
+	r.ev().doneShadow(sh)
 	if s == f.Start && l == f.List && x == f.Expr {
 		return f
 	}
@@ -349,7 +353,8 @@ func (v *VarDefInit) Type() *Type    { return v.Class.selfType() }
 func (*VarDefInit) IsConcrete() bool { return false }
 func (*VarDefInit) IsComplete() bool { return true }
 func (v *VarDefInit) resolve(r resolver) Init {
-	tr := &unresolvedTracker{parent: r}
+	e := r.ev()
+	tr := e.newTracker(r)
 	var args []ArgInit
 	for i, a := range v.Args {
 		na := a.Value.resolve(tr)
@@ -360,12 +365,13 @@ func (v *VarDefInit) resolve(r resolver) Init {
 			args[i].Value = na
 		}
 	}
+	found := tr.found
+	e.doneTracker(tr)
 	if args == nil {
 		return v
 	}
-	e := r.ev()
 	nv := e.varDef(v.Class, args, v.Loc, v.Span)
-	if !tr.found {
+	if !found {
 		return e.instantiate(nv)
 	}
 	return nv
@@ -379,14 +385,29 @@ type unresolvedTracker struct {
 	found  bool
 }
 
+// newTracker lends a tracker passing lookups to parent (nil: none); give
+// it back with doneTracker.
+func (e *evaluator) newTracker(parent resolver) *unresolvedTracker {
+	t := e.resolvers.trackers.borrow()
+	t.parent, t.e, t.found = parent, e, false
+	return t
+}
+
+func (e *evaluator) doneTracker(t *unresolvedTracker) {
+	t.parent = nil
+	e.resolvers.trackers.giveBack(t)
+}
+
 func (t *unresolvedTracker) lookup(name string) Init {
 	var v Init
 	if t.parent != nil {
 		v = t.parent.lookup(name)
 		if v != nil && !t.found {
-			sub := &unresolvedTracker{e: t.ev()}
+			e := t.ev()
+			sub := e.newTracker(nil)
 			v.resolve(sub)
 			t.found = t.found || sub.found
+			e.doneTracker(sub)
 		}
 	}
 	if v == nil {

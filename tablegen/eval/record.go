@@ -267,7 +267,9 @@ func (r *Record) resolveWith(e *evaluator, res resolver, skip int) {
 // Record::resolveReferences with a RecordResolver); newName renames an
 // anonymous record.
 func (r *Record) resolveSelf(e *evaluator, newName Init) {
-	r.resolveWith(e, newRecordResolver(e, r, newName), -1)
+	res := e.newRecordResolver(r, newName)
+	r.resolveWith(e, res, -1)
+	e.doneRecord(res)
 }
 
 func (r *Record) loc() tablegen.Range {

@@ -16,6 +16,67 @@ type resolver interface {
 	ev() *evaluator
 }
 
+// resolverStacks lend the evaluator's resolvers. A resolver lives while
+// one value (or record) is resolved, and resolutions nest (an inline
+// instantiation met while resolving resolves the new record), so the
+// resolvers of one kind are borrowed and given back last in, first out: an
+// evaluation makes a handful of each instead of one per instantiation,
+// field and fold step. A resolver given back holds no values.
+type resolverStacks struct {
+	maps     resolverStack[mapResolver]
+	records  resolverStack[recordResolver]
+	trackers resolverStack[unresolvedTracker]
+	shadows  resolverStack[shadowResolver]
+}
+
+// resolverMark is how many resolvers of each kind are lent out.
+type resolverMark [4]int
+
+func (s *resolverStacks) mark() resolverMark {
+	return resolverMark{s.maps.n, s.records.n, s.trackers.n, s.shadows.n}
+}
+
+// unwind takes back what a statement abandoned by a fatal error still had
+// borrowed.
+func (s *resolverStacks) unwind(m resolverMark) {
+	for s.maps.n > m[0] {
+		s.maps.n--
+		*s.maps.free[s.maps.n] = mapResolver{}
+	}
+	for s.records.n > m[1] {
+		s.records.n--
+		*s.records.free[s.records.n] = recordResolver{}
+	}
+	for s.trackers.n > m[2] {
+		s.trackers.n--
+		*s.trackers.free[s.trackers.n] = unresolvedTracker{}
+	}
+	for s.shadows.n > m[3] {
+		s.shadows.n--
+		*s.shadows.free[s.shadows.n] = shadowResolver{}
+	}
+}
+
+type resolverStack[T any] struct {
+	free []*T // free[:n] are lent out
+	n    int
+}
+
+func (s *resolverStack[T]) borrow() *T {
+	if s.n == len(s.free) {
+		s.free = append(s.free, new(T))
+	}
+	s.n++
+	return s.free[s.n-1]
+}
+
+func (s *resolverStack[T]) giveBack(p *T) {
+	s.n--
+	if s.free[s.n] != p {
+		panic("eval: resolver given back out of order")
+	}
+}
+
 // mapResolver maps names to values; values may refer to each other (a
 // template argument default referring to an earlier argument).
 type mapResolver struct {
@@ -32,10 +93,22 @@ type mapEntry struct {
 	done bool // val has been resolved against the other entries
 }
 
-func newMapResolver(e *evaluator, rec *Record) *mapResolver {
-	m := &mapResolver{e: e, rec: rec}
-	m.entries = m.inline[:0]
+// newMap lends a map resolver for rec; give it back with doneMap once the
+// values it resolved are made.
+func (e *evaluator) newMap(rec *Record) *mapResolver {
+	m := e.resolvers.maps.borrow()
+	m.e, m.rec, m.isFinal = e, rec, false
+	if m.entries == nil {
+		m.entries = m.inline[:0]
+	}
 	return m
+}
+
+func (e *evaluator) doneMap(m *mapResolver) {
+	clear(m.entries)
+	m.entries = m.entries[:0]
+	m.rec = nil
+	e.resolvers.maps.giveBack(m)
 }
 
 func (m *mapResolver) set(name string, v Init) {
@@ -93,12 +166,22 @@ type recordResolver struct {
 	stack []string
 }
 
-func newRecordResolver(e *evaluator, rec *Record, newName Init) *recordResolver {
-	r := &recordResolver{e: e, rec: rec, name: newName}
+// newRecordResolver lends a record resolver for rec; give it back with
+// doneRecord.
+func (e *evaluator) newRecordResolver(rec *Record, newName Init) *recordResolver {
+	r := e.resolvers.records.borrow()
+	r.e, r.rec, r.name, r.nameK = e, rec, newName, ""
 	if newName != nil {
 		r.nameK = nameKey(rec.Name)
 	}
 	return r
+}
+
+func (e *evaluator) doneRecord(r *recordResolver) {
+	clear(r.cache)
+	r.cache = r.cache[:0]
+	r.rec, r.name = nil, nil
+	e.resolvers.records.giveBack(r)
 }
 
 // resolvedField is a recordResolver's memo of one field (the slot past the
@@ -116,8 +199,8 @@ func (r *recordResolver) lookup(name string) Init {
 	} else if i < 0 {
 		return nil
 	}
-	if r.cache == nil {
-		r.cache = make([]resolvedField, len(r.rec.Values)+1)
+	if len(r.cache) == 0 {
+		r.cache = append(r.cache[:0], make([]resolvedField, len(r.rec.Values)+1)...)
 	}
 	if c := r.cache[i]; c.done {
 		return c.v
@@ -147,18 +230,29 @@ func (r *recordResolver) final() bool         { return true }
 func (r *recordResolver) keepUnsetBits() bool { return true }
 func (r *recordResolver) ev() *evaluator      { return r.e }
 
-// shadowResolver hides some names from its parent, for the variables that
-// !foreach, !foldl and !filter bind.
+// shadowResolver hides one or two names from its parent, for the variables
+// that !foreach, !foldl and !filter bind.
 type shadowResolver struct {
 	parent resolver
-	hidden []string
+	a, b   string // b is "" when only a is hidden
+}
+
+// shadow lends a resolver hiding a and b (when not "") from parent; give it
+// back with doneShadow.
+func (e *evaluator) shadow(parent resolver, a, b string) *shadowResolver {
+	s := e.resolvers.shadows.borrow()
+	s.parent, s.a, s.b = parent, a, b
+	return s
+}
+
+func (e *evaluator) doneShadow(s *shadowResolver) {
+	s.parent = nil
+	e.resolvers.shadows.giveBack(s)
 }
 
 func (s *shadowResolver) lookup(name string) Init {
-	for _, h := range s.hidden {
-		if h == name {
-			return nil
-		}
+	if name == s.a || (s.b != "" && name == s.b) {
+		return nil
 	}
 	return s.parent.lookup(name)
 }

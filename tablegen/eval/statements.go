@@ -409,8 +409,9 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 			rec.Values = append(rec.Values, *f)
 		}
 	}
-	m := newMapResolver(e, rec)
+	m := e.newMap(rec)
 	if !e.resolveArguments(sc, ref.args, ref.rng, m.set) {
+		e.doneMap(m)
 		return false
 	}
 	n := len(rec.asserts)
@@ -431,6 +432,7 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	}
 	m.set(sc.NameString()+":NAME", name)
 	rec.resolveWith(e, m, -1)
+	e.doneMap(m)
 	rec.Supers = append(append(slices.Grow(rec.Supers, len(sc.Supers)+1), sc.Supers...), SuperRef{Class: sc, Range: ref.rng})
 	rec.ty = nil
 	return true
