@@ -229,7 +229,11 @@ func (e *evaluator) suffixed(sv *tablegen.SuffixedValue, itemType *Type, rec *Re
 			if d, ok := res.(*DefInit); ok && d.Rec == rec {
 				e.fatal(s.Field.Range(), "Attempting to access field '"+name+"' of '"+res.String()+"' is a forbidden self-reference")
 			}
-			res = foldField(&FieldInit{Rec: res, Field: name, Ty: ft})
+			if v := fieldValue(res, name); v != nil {
+				res = v
+			} else {
+				res = &FieldInit{Rec: res, Field: name, Ty: ft}
+			}
 		}
 	}
 	return res

@@ -266,6 +266,15 @@ func dagArgIndex(d *DagInit, key Init) (int, string) {
 }
 
 func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
+	if v := binOpValue(e, b, cur); v != nil {
+		return v
+	}
+	return b
+}
+
+// binOpValue is the value of b when its operands fold it, else nil; it
+// keeps no reference to b, which may be a candidate on the stack.
+func binOpValue(e *evaluator, b *BinOpInit, cur *Record) Init {
 	switch b.Op {
 	case opConcat:
 		l, lok := b.LHS.(*DagInit)
@@ -280,7 +289,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		}
 		if lIsDef && rIsDef && lop.Rec != rop.Rec {
 			e.fatal(e.errLoc(cur), "Concatenated Dag operators do not match: '"+l.String()+"' vs. '"+r.String()+"'")
-			return b
+			return nil
 		}
 		var op Init = Unset
 		if lIsDef {
@@ -301,7 +310,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		if lok && rok {
 			if len(l.Elems)+len(r.Elems) > maxListLen {
 				e.fatal(e.errLoc(cur), "list too long")
-				return b
+				return nil
 			}
 			out := append(append(make([]Init, 0, len(l.Elems)+len(r.Elems)), l.Elems...), r.Elems...)
 			return &ListInit{Elem: l.Elem, Elems: out}
@@ -312,7 +321,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		if ok && vt != nil {
 			if n.V < 0 || n.V > maxListLen {
 				e.fatal(e.errLoc(cur), "!listsplat count "+n.String()+" is out of range")
-				return b
+				return nil
 			}
 			out := make([]Init, n.V)
 			for i := range out {
@@ -355,7 +364,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		for _, x := range idx.Elems {
 			i, ok := x.(*IntInit)
 			if !ok || i.V < 0 || i.V >= int64(len(l.Elems)) {
-				return b
+				return nil
 			}
 			out = append(out, l.Elems[i.V])
 		}
@@ -372,7 +381,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		}
 		if n >= maxListLen {
 			e.fatal(e.errLoc(cur), "range "+b.String()+" is too long")
-			return b
+			return nil
 		}
 		out := make([]Init, 0, n+1)
 		if l.V <= r.V {
@@ -405,18 +414,18 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 			if l.Elem.Kind == StringKind {
 				s, ok := x.(*StringInit)
 				if !ok {
-					return b
+					return nil
 				}
 				sb.WriteString(s.V)
 			} else {
 				iv, ok := asInt(x)
 				if !ok {
-					return b
+					return nil
 				}
 				sb.WriteString(iv.String())
 			}
 			if sb.Len() > maxStringLen {
-				return b
+				return nil
 			}
 		}
 		return stringInit(sb.String())
@@ -432,12 +441,12 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		switch b.RHS.(type) {
 		case *IntInit, *StringInit:
 		default:
-			return b
+			return nil
 		}
 		i, msg := dagArgIndex(d, b.RHS)
 		if i < 0 {
 			e.fatal(e.errLoc(cur), "!getdagarg "+msg)
-			return b
+			return nil
 		}
 		a := d.Args[i]
 		if t := a.Type(); t != nil && !convertibleTo(t, b.Ty) {
@@ -450,7 +459,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		if dok && iok {
 			if i.V < 0 || i.V >= int64(len(d.Args)) {
 				e.fatal(e.errLoc(cur), "!getdagname index is out of range 0..."+itoa(int64(len(d.Args)-1))+": "+i.String())
-				return b
+				return nil
 			}
 			if d.Names[i.V] == nil {
 				return Unset
@@ -476,7 +485,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 			re, err := e.regexp(p.V)
 			if err != nil {
 				e.fatal(e.errLoc(cur), "invalid regular expression '"+p.V+"': "+err.Error())
-				return b
+				return nil
 			}
 			return bitInit(re.MatchString(s.V))
 		}
@@ -498,11 +507,11 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		case opDiv:
 			if r == 0 {
 				e.fatal(e.errLoc(cur), "Illegal operation: division by zero")
-				return b
+				return nil
 			}
 			if l == math.MinInt64 && r == -1 {
 				e.fatal(e.errLoc(cur), "Illegal operation: INT64_MIN / -1")
-				return b
+				return nil
 			}
 			v = l / r
 		case opAnd:
@@ -520,7 +529,7 @@ func foldBinOp(e *evaluator, b *BinOpInit, cur *Record) Init {
 		}
 		return intInit(v)
 	}
-	return b
+	return nil
 }
 
 func (e *evaluator) regexp(p string) (*regexp.Regexp, error) {

@@ -42,7 +42,7 @@ func appendKey(b []byte, v Init) []byte {
 		b = appendLenString(b, x.V)
 	case *ListInit:
 		b = append(b, "L<"...)
-		b = append(b, x.Elem.String()...)
+		b = appendType(b, x.Elem)
 		b = append(b, ">["...)
 		for _, e := range x.Elems {
 			b = appendKey(b, e)
@@ -88,15 +88,75 @@ func appendKey(b []byte, v Init) []byte {
 		b = append(b, 'b')
 	case *UnsetInit:
 		b = append(b, '?')
+	// Unresolved values, by structure: what their text would say, without
+	// building the text of each (most keys are of values like these).
+	case *VarInit:
+		b = append(b, 'V')
+		b = appendType(b, x.Ty)
+		b = appendLenString(b, x.Name)
+	case *VarBitInit:
+		b = append(b, "V{"...)
+		b = strconv.AppendInt(b, int64(x.Bit), 10)
+		b = append(b, '}')
+		b = appendKey(b, x.V)
+	case *FieldInit:
+		b = append(b, 'F')
+		b = appendType(b, x.Ty)
+		b = appendLenString(b, x.Field)
+		b = appendKey(b, x.Rec)
+	case *UnOpInit:
+		b = append(b, 'U')
+		b = append(b, byte(x.Op))
+		b = appendType(b, x.Ty)
+		b = appendKey(b, x.Arg)
+	case *BinOpInit:
+		b = append(b, 'O')
+		b = append(b, byte(x.Op))
+		b = appendType(b, x.Ty)
+		b = appendKey(b, x.LHS)
+		b = appendKey(b, x.RHS)
+	case *TernOpInit:
+		b = append(b, 'T')
+		b = append(b, byte(x.Op))
+		b = appendType(b, x.Ty)
+		b = appendKey(b, x.LHS)
+		b = appendKey(b, x.MHS)
+		b = appendKey(b, x.RHS)
+	case *VarDefInit:
+		b = append(b, "A<"...)
+		b = appendInstKey(b, x.Class, x.Args)
+		b = append(b, '>')
 	default:
-		// Unresolved values: their text and type identify them well enough.
 		b = append(b, 'X')
-		if t := v.Type(); t != nil {
-			b = append(b, t.String()...)
-		}
+		b = appendType(b, v.Type())
 		b = appendLenString(b, v.String())
 	}
 	return b
+}
+
+// appendType appends the text of t (Type.String) and a separator.
+func appendType(b []byte, t *Type) []byte {
+	switch {
+	case t == nil:
+		b = append(b, '?')
+	case t.Kind == BitsKind:
+		b = append(b, "bits<"...)
+		b = strconv.AppendInt(b, int64(t.Width), 10)
+		b = append(b, '>')
+	case t.Kind == ListKind:
+		b = append(b, "list<"...)
+		b = appendType(b, t.Elem)
+		b = append(b, '>')
+	case t.Kind == RecordKind:
+		b = append(b, '{')
+		for _, c := range t.Classes {
+			b = appendLenString(b, c.NameString())
+		}
+		b = append(b, '}')
+	default:
+		b = append(b, t.String()...)
+	}
+	return append(b, ';')
 }
 
 // transientString views b as a string for a map lookup that does not keep

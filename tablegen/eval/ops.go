@@ -143,10 +143,14 @@ func (b *BinOpInit) resolve(r resolver) Init {
 			}
 		}
 	}
-	if l != b.LHS || rr != b.RHS {
-		return foldBinOp(r.ev(), &BinOpInit{Op: b.Op, LHS: l, RHS: rr, Ty: b.Ty}, r.cur())
+	if l == b.LHS && rr == b.RHS {
+		return b
 	}
-	return b
+	nb := BinOpInit{Op: b.Op, LHS: l, RHS: rr, Ty: b.Ty}
+	if v := binOpValue(r.ev(), &nb, r.cur()); v != nil {
+		return v
+	}
+	return &BinOpInit{Op: b.Op, LHS: l, RHS: rr, Ty: b.Ty}
 }
 
 // TernOpInit is a ternary operator whose operands are not yet known.

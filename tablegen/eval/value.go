@@ -326,20 +326,24 @@ func (*FieldInit) IsConcrete() bool { return false }
 func (*FieldInit) IsComplete() bool { return true }
 func (f *FieldInit) resolve(r resolver) Init {
 	x := f.Rec.resolve(r)
-	if x != f.Rec {
-		return foldField(&FieldInit{Rec: x, Field: f.Field, Ty: f.Ty})
+	if x == f.Rec {
+		return f
 	}
-	return f
+	if v := fieldValue(x, f.Field); v != nil {
+		return v
+	}
+	return &FieldInit{Rec: x, Field: f.Field, Ty: f.Ty}
 }
 
-// foldField reads the field when the record is known.
-func foldField(f *FieldInit) Init {
-	if d, ok := f.Rec.(*DefInit); ok {
-		if rv := d.Rec.Field(f.Field); rv != nil && rv.Value.IsConcrete() {
+// fieldValue is the value of rec.field when rec is a record and the value
+// is concrete, else nil.
+func fieldValue(rec Init, field string) Init {
+	if d, ok := rec.(*DefInit); ok {
+		if rv := d.Rec.Field(field); rv != nil && rv.Value.IsConcrete() {
 			return rv.Value
 		}
 	}
-	return f
+	return nil
 }
 
 // bitOf is LLVM's getBit: bit i of a value.
