@@ -709,12 +709,24 @@ func (e *evaluator) emitRecordDumps(rec *Record) {
 	}
 }
 
-// varDef returns the unique inline instantiation of class with args.
+// varDef returns the unique inline instantiation of class with args; a new
+// one keeps args.
 func (e *evaluator) varDef(class *Record, args []ArgInit, loc, span tablegen.Range) *VarDefInit {
-	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
-	if v := e.varDefs.get(transientString(e.keyBuf)); v != nil {
+	if v := e.findVarDef(class, args); v != nil {
 		return v
 	}
+	return e.addVarDef(class, args, loc, span)
+}
+
+// findVarDef returns the inline instantiation of class with args, or nil;
+// it keeps nothing of args.
+func (e *evaluator) findVarDef(class *Record, args []ArgInit) *VarDefInit {
+	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
+	return e.varDefs.get(transientString(e.keyBuf))
+}
+
+// addVarDef makes the instantiation findVarDef just did not find.
+func (e *evaluator) addVarDef(class *Record, args []ArgInit, loc, span tablegen.Range) *VarDefInit {
 	v := &VarDefInit{Class: class, Args: args, Loc: loc, Span: span}
 	e.varDefs.set(string(e.keyBuf), v)
 	return v
@@ -755,26 +767,35 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 		decl = v.Span
 	}
 	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: decl}
-	rec.Values = append([]RecordVal(nil), class.Values...)
+	// The class's fields but its template arguments, which go to m.
+	n := 0
+	for i := range class.Values {
+		if !class.Values[i].TemplateArg {
+			n++
+		}
+	}
+	rec.Values = make([]RecordVal, 0, n)
+	for _, f := range class.Values {
+		if !f.TemplateArg {
+			rec.Values = append(rec.Values, f)
+		}
+	}
 	rec.asserts = append([]assertion(nil), class.asserts...)
 	rec.dumps = append([]dumpEntry(nil), class.dumps...)
 	m := e.newMap(rec)
 	for _, a := range class.TemplateArgs {
-		if rv := rec.Field(a); rv != nil {
+		if rv := class.Field(a); rv != nil {
 			m.set(a, rv.Value)
 		}
-		rec.removeField(a)
 	}
 	for _, a := range v.Args {
-		if a.Name != "" {
-			m.set(a.Name, a.Value)
-		} else if a.Index < len(class.TemplateArgs) {
+		if a.Index >= 0 && int(a.Index) < len(class.TemplateArgs) {
 			m.set(class.TemplateArgs[a.Index], a.Value)
 		}
 	}
 	rec.resolveWith(e, m, -1)
 	e.doneMap(m)
-	rec.Supers = append(append(rec.Supers, class.Supers...), SuperRef{Class: class, Range: v.Loc})
+	rec.Supers = append(append(make([]SuperRef, 0, len(class.Supers)+1), class.Supers...), SuperRef{Class: class, Range: v.Loc})
 	rec.resolveSelf(e, nil)
 	if a, ok := rec.Name.(*AnonymousNameInit); ok {
 		rec.Name = stringInit(a.String())

@@ -588,7 +588,7 @@ func (e *evaluator) classInst(c *tablegen.ClassInst, rec *Record) Init {
 		e.failAt(c.Class.Range(), "eval-unknown-class", "Expected a class name, got '"+c.Class.Name+"'")
 		return nil
 	}
-	args, ok := e.templateArgValues(c.Args, rec, class)
+	args, ok := e.templateArgValues(c.Args, rec, class, make([]ArgInit, 0, len(c.Args)))
 	if !ok {
 		return nil
 	}

@@ -777,10 +777,19 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 }
 
 func foldCond(e *evaluator, c *CondOpInit, cur *Record) Init {
+	if v := condValue(e, c, cur); v != nil {
+		return v
+	}
+	return c
+}
+
+// condValue is the value of c when its conditions fold it, else nil; it
+// keeps no reference to c.
+func condValue(e *evaluator, c *CondOpInit, cur *Record) Init {
 	for i, cond := range c.Conds {
 		ci, ok := asInt(cond)
 		if !ok {
-			return c
+			return nil
 		}
 		if ci.V != 0 {
 			if v := convertTo(c.Vals[i], c.Ty); v != nil {
@@ -794,7 +803,7 @@ func foldCond(e *evaluator, c *CondOpInit, cur *Record) Init {
 		name = cur.NameString()
 	}
 	e.fatal(e.errLoc(cur), name+" does not have any true condition in:"+c.String())
-	return c
+	return nil
 }
 
 func foldFoldl(e *evaluator, f *FoldOpInit, cur *Record) Init {

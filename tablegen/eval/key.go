@@ -12,11 +12,10 @@ func appendInstKey(b []byte, class *Record, args []ArgInit) []byte {
 	b = append(b, class.NameString()...)
 	for _, a := range args {
 		b = append(b, '|')
-		if a.Name != "" {
-			b = append(b, a.Name...)
-		} else {
-			b = strconv.AppendInt(b, int64(a.Index), 10)
+		if a.Named {
+			b = append(b, 'n')
 		}
+		b = strconv.AppendInt(b, int64(a.Index), 10)
 		b = append(b, '=')
 		b = appendKey(b, a.Value)
 	}

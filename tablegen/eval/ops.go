@@ -134,6 +134,9 @@ func (b *BinOpInit) Type() *Type    { return b.Ty }
 func (*BinOpInit) IsConcrete() bool { return false }
 func (*BinOpInit) IsComplete() bool { return true }
 func (b *BinOpInit) resolve(r resolver) Init {
+	if b.Op == opStrConcat {
+		return resolveStrConcat(b, r)
+	}
 	l := b.LHS.resolve(r)
 	rr := b.RHS.resolve(r)
 	if b.Op == opAnd || b.Op == opOr {
@@ -151,6 +154,71 @@ func (b *BinOpInit) resolve(r resolver) Init {
 		return v
 	}
 	return &BinOpInit{Op: b.Op, LHS: l, RHS: rr, Ty: b.Ty}
+}
+
+// resolveStrConcat resolves a tree of !strconcat nodes (`a # b # c` is a
+// nest of pairs) as BinOpInit.resolve would node by node, except that the
+// string of a subtree whose leaves all resolve to strings is joined once,
+// where that subtree ends, instead of once per node: a chain of n pieces
+// made n-1 ever longer strings.
+func resolveStrConcat(b *BinOpInit, r resolver) Init {
+	var inline [16]*StringInit // the leaves resolved to strings, in order
+	p, leaves := strConcatNode(b, r, inline[:0])
+	return strConcatValue(p, leaves)
+}
+
+// strConcatPart is what a node of the tree resolves to: a value, or the
+// run leaves[from:to] of strings still to be joined.
+type strConcatPart struct {
+	v        Init
+	from, to int
+	n        int  // the run's length in bytes
+	same     bool // the node resolved to itself
+}
+
+func strConcatNode(n Init, r resolver, leaves []*StringInit) (strConcatPart, []*StringInit) {
+	b, ok := n.(*BinOpInit)
+	if !ok || b.Op != opStrConcat {
+		v := n.resolve(r)
+		if s, ok := v.(*StringInit); ok {
+			leaves = append(leaves, s)
+			return strConcatPart{from: len(leaves) - 1, to: len(leaves), n: len(s.V), same: v == n}, leaves
+		}
+		return strConcatPart{v: v, same: v == n}, leaves
+	}
+	l, leaves := strConcatNode(b.LHS, r, leaves)
+	rr, leaves := strConcatNode(b.RHS, r, leaves)
+	switch {
+	case l.same && rr.same:
+		return strConcatPart{v: b, same: true}, leaves
+	case l.v == nil && rr.v == nil && l.n+rr.n <= maxStringLen:
+		return strConcatPart{from: l.from, to: rr.to, n: l.n + rr.n}, leaves
+	}
+	lv, rv := strConcatValue(l, leaves), strConcatValue(rr, leaves)
+	nb := BinOpInit{Op: opStrConcat, LHS: lv, RHS: rv, Ty: b.Ty}
+	if v := binOpValue(r.ev(), &nb, r.cur()); v != nil {
+		return strConcatPart{v: v}, leaves
+	}
+	return strConcatPart{v: &BinOpInit{Op: opStrConcat, LHS: lv, RHS: rv, Ty: b.Ty}}, leaves
+}
+
+// strConcatValue is the Init of p, joining a run of strings as
+// concatStrings would.
+func strConcatValue(p strConcatPart, leaves []*StringInit) Init {
+	switch {
+	case p.v != nil:
+		return p.v
+	case p.to-p.from == 1:
+		return leaves[p.from]
+	}
+	var sb strings.Builder
+	sb.Grow(p.n)
+	code := false
+	for _, s := range leaves[p.from:p.to] {
+		sb.WriteString(s.V)
+		code = code || s.Code
+	}
+	return &StringInit{V: sb.String(), Code: code}
 }
 
 // TernOpInit is a ternary operator whose operands are not yet known.
@@ -216,18 +284,29 @@ func (c *CondOpInit) Type() *Type    { return c.Ty }
 func (*CondOpInit) IsConcrete() bool { return false }
 func (*CondOpInit) IsComplete() bool { return true }
 func (c *CondOpInit) resolve(r resolver) Init {
-	changed := false
-	conds := make([]Init, len(c.Conds))
-	vals := make([]Init, len(c.Vals))
+	// One array holds the new conditions and values, made at the first
+	// change.
+	var both []Init
+	n := len(c.Conds)
 	for i := range c.Conds {
-		conds[i] = c.Conds[i].resolve(r)
-		vals[i] = c.Vals[i].resolve(r)
-		changed = changed || conds[i] != c.Conds[i] || vals[i] != c.Vals[i]
+		nc, nv := c.Conds[i].resolve(r), c.Vals[i].resolve(r)
+		if both == nil && (nc != c.Conds[i] || nv != c.Vals[i]) {
+			both = make([]Init, 2*n)
+			copy(both, c.Conds[:i])
+			copy(both[n:], c.Vals[:i])
+		}
+		if both != nil {
+			both[i], both[n+i] = nc, nv
+		}
 	}
-	if !changed {
+	if both == nil {
 		return c
 	}
-	return foldCond(r.ev(), &CondOpInit{Conds: conds, Vals: vals, Ty: c.Ty}, r.cur())
+	nc := CondOpInit{Conds: both[:n:n], Vals: both[n:], Ty: c.Ty}
+	if v := condValue(r.ev(), &nc, r.cur()); v != nil {
+		return v
+	}
+	return &CondOpInit{Conds: nc.Conds, Vals: nc.Vals, Ty: c.Ty}
 }
 
 // FoldOpInit is !foldl whose list is not yet known.
@@ -314,11 +393,13 @@ func (x *InstancesOpInit) resolve(r resolver) Init {
 	return x
 }
 
-// ArgInit is one argument of an inline class instantiation: positional
-// (Index) or named (Name).
+// ArgInit is one argument of an inline class instantiation: the value of
+// template argument Index of the class, given by position or by name.
+// Index is an int32 and the name is not kept (it is the class's
+// TemplateArgs[Index]): instantiations keep their arguments, 24 bytes each.
 type ArgInit struct {
-	Index int
-	Name  string // qualified template argument name; "" when positional
+	Index int32
+	Named bool
 	Value Init
 }
 
@@ -344,8 +425,8 @@ func (v *VarDefInit) String() string {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		if a.Name != "" {
-			sb.WriteString(a.Name)
+		if a.Named && a.Index >= 0 {
+			sb.WriteString(v.Class.TemplateArgs[a.Index])
 			sb.WriteByte('=')
 		}
 		sb.WriteString(a.Value.String())
@@ -359,11 +440,12 @@ func (*VarDefInit) IsComplete() bool { return true }
 func (v *VarDefInit) resolve(r resolver) Init {
 	e := r.ev()
 	tr := e.newTracker(r)
-	var args []ArgInit
+	var inline [8]ArgInit
+	var args []ArgInit // made at the first change; copied if it is new
 	for i, a := range v.Args {
 		na := a.Value.resolve(tr)
 		if na != a.Value && args == nil {
-			args = append([]ArgInit(nil), v.Args...)
+			args = append(inline[:0], v.Args...)
 		}
 		if args != nil {
 			args[i].Value = na
@@ -374,7 +456,10 @@ func (v *VarDefInit) resolve(r resolver) Init {
 	if args == nil {
 		return v
 	}
-	nv := e.varDef(v.Class, args, v.Loc, v.Span)
+	nv := e.findVarDef(v.Class, args)
+	if nv == nil {
+		nv = e.addVarDef(v.Class, append([]ArgInit(nil), args...), v.Loc, v.Span)
+	}
 	if !found {
 		return e.instantiate(nv)
 	}

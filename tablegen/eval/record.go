@@ -134,12 +134,6 @@ func (r *Record) fieldIndex(name string) int {
 	return -1
 }
 
-func (r *Record) removeField(name string) {
-	if i := r.fieldIndex(name); i >= 0 {
-		r.Values = append(r.Values[:i], r.Values[i+1:]...)
-	}
-}
-
 // IsTemplateArg reports whether name is one of the record's template args.
 func (r *Record) IsTemplateArg(name string) bool {
 	for _, a := range r.TemplateArgs {

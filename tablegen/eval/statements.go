@@ -39,6 +39,7 @@ func (e *evaluator) class(c *tablegen.Class) {
 	sc := e.pushScope(scopeRecord)
 	sc.rec = rec
 	defer e.popScope(sc)
+	e.sizeRecord(rec, len(c.TemplateArgs), c.Parents, c.Body)
 	for _, ta := range c.TemplateArgs {
 		if !e.templateArg(rec, ta, name+":") {
 			return
@@ -73,6 +74,57 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 		return e.setValue(rec, ta.Default.Range(), q, nil, v, ta.Default.Range())
 	}
 	return true
+}
+
+// sizeRecord gives rec room for the fields and superclasses it is about to
+// get: nArgs template arguments, then the fields of parents and body it does
+// not have, and the parents with their superclasses. Records keep these for
+// good, so each slice is made once at its final size rather than grown by
+// each parent and field. The parents are looked up without recording a
+// read: this only sizes.
+func (e *evaluator) sizeRecord(rec *Record, nArgs int, parents []*tablegen.ClassRef, body *tablegen.Body) {
+	var inline [4]*Record
+	supers := inline[:0]
+	known := func(name string) bool {
+		if fieldIn(rec.Values, name) != nil {
+			return true
+		}
+		for _, c := range supers {
+			if f := fieldIn(c.Values, name); f != nil && !f.TemplateArg {
+				return true
+			}
+		}
+		return false
+	}
+	need, needSupers := len(rec.Values)+nArgs, len(rec.Supers)
+	for _, p := range parents {
+		c := e.classes.peek(p.Name.Name)
+		if c == nil {
+			continue
+		}
+		needSupers += len(c.Supers) + 1
+		for i := range c.Values {
+			if f := &c.Values[i]; !f.TemplateArg && !known(f.Name) {
+				need++
+			}
+		}
+		supers = append(supers, c)
+	}
+	if body != nil {
+		// A field declared twice in the body (the second acts as a set)
+		// is counted twice: rare, and a slot too many costs little.
+		for _, it := range body.Items {
+			if it.Field != nil && !known(it.Field.Name.Name) {
+				need++
+			}
+		}
+	}
+	if need > cap(rec.Values) {
+		rec.Values = append(make([]RecordVal, 0, need), rec.Values...)
+	}
+	if needSupers > cap(rec.Supers) {
+		rec.Supers = append(make([]SuperRef, 0, needSupers), rec.Supers...)
+	}
 }
 
 // objectBody adds the parents, the active top-level lets and the body to rec
@@ -249,7 +301,7 @@ func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool) (
 			return ref, false
 		}
 	}
-	args, ok := e.templateArgValues(p.Args, cur, ref.rec)
+	args, ok := e.templateArgValues(p.Args, cur, ref.rec, make([]ArgInit, 0, len(p.Args)))
 	if !ok {
 		return ref, false
 	}
@@ -272,13 +324,12 @@ func (e *evaluator) classID(id *tablegen.Ident) *Record {
 
 // templateArgValues evaluates the arguments of a class reference and casts
 // them to the argument types (LLVM's ParseTemplateArgValueList and
-// CheckTemplateArgValues).
-func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Record) ([]ArgInit, bool) {
+// CheckTemplateArgValues), appending them to out.
+func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Record, out []ArgInit) ([]ArgInit, bool) {
 	sep := ":"
 	if e.multiclasses.get(of.NameString()) != nil && e.multiclasses.get(of.NameString()).rec == of {
 		sep = "::"
 	}
-	var out []ArgInit
 	named := false
 	for i, a := range args {
 		if i >= len(of.TemplateArgs) {
@@ -304,7 +355,7 @@ func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Rec
 			if !ok {
 				return nil, false
 			}
-			out = append(out, ArgInit{Index: -1, Name: q, Value: c})
+			out = append(out, ArgInit{Index: int32(slices.Index(of.TemplateArgs, q)), Named: true, Value: c})
 			named = true
 			continue
 		}
@@ -321,7 +372,7 @@ func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Rec
 		if !ok {
 			return nil, false
 		}
-		out = append(out, ArgInit{Index: i, Value: c})
+		out = append(out, ArgInit{Index: int32(i), Value: c})
 	}
 	return out, true
 }
@@ -343,15 +394,7 @@ func (e *evaluator) castArg(v Init, rv *RecordVal, at tablegen.Range) (Init, boo
 func (e *evaluator) resolveArguments(of *Record, args []ArgInit, at tablegen.Range, set func(name string, v Init)) bool {
 	given := make([]bool, len(of.TemplateArgs))
 	for _, a := range args {
-		idx := a.Index
-		if a.Name != "" {
-			idx = -1
-			for i, n := range of.TemplateArgs {
-				if n == a.Name {
-					idx = i
-				}
-			}
-		}
+		idx := int(a.Index)
 		if idx < 0 || idx >= len(given) {
 			continue
 		}
@@ -518,6 +561,7 @@ func (e *evaluator) def(d *tablegen.Def) {
 		}
 		rec = &Record{Name: name, Locs: []tablegen.Range{loc}, Decl: d.Range()}
 	}
+	e.sizeRecord(rec, 0, d.Parents, d.Body)
 	if !e.objectBody(rec, d.Parents, d.Body) || e.failed {
 		return
 	}
@@ -603,7 +647,7 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 			e.failAt(p.Name.Range(), "eval-unknown-multiclass", "Couldn't find multiclass '"+p.Name.Name+"'")
 			return
 		}
-		args, ok := e.templateArgValues(p.Args, nil, smc.rec)
+		args, ok := e.templateArgValues(p.Args, nil, smc.rec, make([]ArgInit, 0, len(p.Args)))
 		if !ok {
 			return
 		}
