@@ -32,6 +32,15 @@ func asInt(v Init) (*IntInit, bool) {
 }
 
 func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
+	if v := unOpValue(e, u, cur, final); v != nil {
+		return v
+	}
+	return u
+}
+
+// unOpValue is the value of u when its operand folds it, else nil; it
+// keeps no reference to u, which may be a candidate on the stack.
+func unOpValue(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 	switch u.Op {
 	case opCast:
 		switch u.Ty.Kind {
@@ -56,7 +65,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 			if d == nil && cur != nil {
 				if nameKey(cur.Name) == name.V || cur.NameString() == name.V {
 					if !final {
-						return u
+						return nil
 					}
 					d = cur
 				}
@@ -65,12 +74,12 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 				if final {
 					e.fatal(e.errLoc(cur), "Undefined reference to record: '"+name.V+"'")
 				}
-				return u
+				return nil
 			}
 			di := d.defInit()
 			if !typeIsA(di.Type(), u.Ty) {
 				e.fatal(e.errLoc(cur), "Expected type '"+u.Ty.String()+"', got '"+di.Type().String()+"' in: "+u.String())
-				return u
+				return nil
 			}
 			return di
 		}
@@ -85,7 +94,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 		if l, ok := u.Arg.(*ListInit); ok {
 			if len(l.Elems) == 0 {
 				e.fatal(e.errLoc(cur), "!head applied to an empty list")
-				return u
+				return nil
 			}
 			return l.Elems[0]
 		}
@@ -93,7 +102,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 		if l, ok := u.Arg.(*ListInit); ok {
 			if len(l.Elems) == 0 {
 				e.fatal(e.errLoc(cur), "!tail applied to an empty list")
-				return u
+				return nil
 			}
 			return &ListInit{Elem: l.Elem, Elems: l.Elems[1:]}
 		}
@@ -124,7 +133,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 					got = t.String()
 				}
 				e.fatal(e.errLoc(cur), "Expected type '"+u.Ty.String()+"', got '"+got+"' in: "+u.String())
-				return u
+				return nil
 			}
 			return d.Op
 		}
@@ -139,7 +148,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 		if i, ok := asInt(u.Arg); ok {
 			if i.V <= 0 {
 				e.fatal(e.errLoc(cur), "Illegal operation: logtwo is undefined on arguments less than or equal to 0")
-				return u
+				return nil
 			}
 			return intInit(int64(63 - bits.LeadingZeros64(uint64(i.V))))
 		}
@@ -149,7 +158,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 			for _, x := range l.Elems {
 				xl, ok := x.(*ListInit)
 				if !ok {
-					return u
+					return nil
 				}
 				out = append(out, xl.Elems...)
 			}
@@ -178,7 +187,7 @@ func foldUnOp(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 			return intInit(1)
 		}
 	}
-	return u
+	return nil
 }
 
 func compareInits(op opcode, l, r Init) (bool, bool) {
@@ -574,6 +583,15 @@ func foreachDag(e *evaluator, name string, d *DagInit, expr Init, cur *Record) I
 }
 
 func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
+	if v := ternOpValue(e, t, cur); v != nil {
+		return v
+	}
+	return t
+}
+
+// ternOpValue is the value of t when its operands fold it, else nil; it
+// keeps no reference to t, which may be a candidate on the stack.
+func ternOpValue(e *evaluator, t *TernOpInit, cur *Record) Init {
 	switch t.Op {
 	case opSubst:
 		switch l := t.LHS.(type) {
@@ -605,7 +623,7 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 				}
 				s := strings.ReplaceAll(r.V, l.V, m.V)
 				if len(s) > maxStringLen {
-					return t
+					return nil
 				}
 				return stringInit(s)
 			}
@@ -632,7 +650,7 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 		for _, x := range m.Elems {
 			inc, ok := asInt(applyForeach(e, name, x, t.RHS, cur))
 			if !ok {
-				return t
+				return nil
 			}
 			if inc.V != 0 {
 				out = append(out, x)
@@ -677,7 +695,7 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 					names[i] = nm
 				case *UnsetInit:
 				default:
-					return t
+					return nil
 				}
 			}
 		}
@@ -692,14 +710,14 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 		start, end, step := l.V, m.V, r.V
 		if step == 0 {
 			e.fatal(e.errLoc(cur), "Step of !range can't be 0")
-			return t
+			return nil
 		}
 		var out []Init
 		if (start < end && step > 0) || (start > end && step < 0) {
 			n := (end - start) / step
 			if n > maxListLen {
 				e.fatal(e.errLoc(cur), "!range is too long")
-				return t
+				return nil
 			}
 			out = make([]Init, 0, n+1)
 		}
@@ -721,11 +739,11 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 			size := int64(len(s.V))
 			if m.V < 0 || m.V > size {
 				e.fatal(e.errLoc(cur), "!substr start position is out of range 0..."+itoa(size)+": "+m.String())
-				return t
+				return nil
 			}
 			if r.V < 0 {
 				e.fatal(e.errLoc(cur), "!substr length must be nonnegative")
-				return t
+				return nil
 			}
 			end := m.V + r.V
 			if end > size || end < 0 {
@@ -741,7 +759,7 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 			size := int64(len(s.V))
 			if r.V < 0 || r.V > size {
 				e.fatal(e.errLoc(cur), "!find start position is out of range 0..."+itoa(size)+": "+r.String())
-				return t
+				return nil
 			}
 			i := strings.Index(s.V[r.V:], m.V)
 			if i < 0 {
@@ -757,12 +775,12 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 		switch t.MHS.(type) {
 		case *IntInit, *StringInit:
 		default:
-			return t
+			return nil
 		}
 		i, msg := dagArgIndex(d, t.MHS)
 		if i < 0 {
 			e.fatal(e.errLoc(cur), opNames[t.Op]+" "+msg)
-			return t
+			return nil
 		}
 		if t.Op == opSetDagArg {
 			args := append([]Init(nil), d.Args...)
@@ -773,7 +791,7 @@ func foldTernOp(e *evaluator, t *TernOpInit, cur *Record) Init {
 		names[i], _ = t.RHS.(*StringInit)
 		return &DagInit{Op: d.Op, OpName: d.OpName, Args: d.Args, Names: names}
 	}
-	return t
+	return nil
 }
 
 func foldCond(e *evaluator, c *CondOpInit, cur *Record) Init {

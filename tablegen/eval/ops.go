@@ -106,10 +106,14 @@ func (*UnOpInit) IsConcrete() bool { return false }
 func (*UnOpInit) IsComplete() bool { return true }
 func (u *UnOpInit) resolve(r resolver) Init {
 	a := u.Arg.resolve(r)
-	if a != u.Arg || (r.final() && u.Op == opCast) {
-		return foldUnOp(r.ev(), &UnOpInit{Op: u.Op, Arg: a, Ty: u.Ty}, r.cur(), r.final())
+	if a == u.Arg && (!r.final() || u.Op != opCast) {
+		return u
 	}
-	return u
+	nu := UnOpInit{Op: u.Op, Arg: a, Ty: u.Ty}
+	if v := unOpValue(r.ev(), &nu, r.cur(), r.final()); v != nil {
+		return v
+	}
+	return &UnOpInit{Op: u.Op, Arg: a, Ty: u.Ty}
 }
 
 // BinOpInit is a binary operator whose operands are not yet known.
@@ -254,10 +258,14 @@ func (t *TernOpInit) resolve(r resolver) Init {
 		m = t.MHS.resolve(r)
 		rr = t.RHS.resolve(r)
 	}
-	if l != t.LHS || m != t.MHS || rr != t.RHS {
-		return foldTernOp(r.ev(), &TernOpInit{Op: t.Op, LHS: l, MHS: m, RHS: rr, Ty: t.Ty}, r.cur())
+	if l == t.LHS && m == t.MHS && rr == t.RHS {
+		return t
 	}
-	return t
+	nt := TernOpInit{Op: t.Op, LHS: l, MHS: m, RHS: rr, Ty: t.Ty}
+	if v := ternOpValue(r.ev(), &nt, r.cur()); v != nil {
+		return v
+	}
+	return &TernOpInit{Op: t.Op, LHS: l, MHS: m, RHS: rr, Ty: t.Ty}
 }
 
 // CondOpInit is !cond whose conditions are not yet known.
@@ -285,13 +293,18 @@ func (*CondOpInit) IsConcrete() bool { return false }
 func (*CondOpInit) IsComplete() bool { return true }
 func (c *CondOpInit) resolve(r resolver) Init {
 	// One array holds the new conditions and values, made at the first
-	// change.
+	// change; on the stack when small, as most fold to one of the values.
+	var inline [16]Init
 	var both []Init
 	n := len(c.Conds)
 	for i := range c.Conds {
 		nc, nv := c.Conds[i].resolve(r), c.Vals[i].resolve(r)
 		if both == nil && (nc != c.Conds[i] || nv != c.Vals[i]) {
-			both = make([]Init, 2*n)
+			if 2*n <= len(inline) {
+				both = inline[:2*n]
+			} else {
+				both = make([]Init, 2*n)
+			}
 			copy(both, c.Conds[:i])
 			copy(both[n:], c.Vals[:i])
 		}
@@ -306,7 +319,8 @@ func (c *CondOpInit) resolve(r resolver) Init {
 	if v := condValue(r.ev(), &nc, r.cur()); v != nil {
 		return v
 	}
-	return &CondOpInit{Conds: nc.Conds, Vals: nc.Vals, Ty: c.Ty}
+	kept := append([]Init(nil), both...)
+	return &CondOpInit{Conds: kept[:n:n], Vals: kept[n:], Ty: c.Ty}
 }
 
 // FoldOpInit is !foldl whose list is not yet known.
