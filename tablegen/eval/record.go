@@ -3,14 +3,34 @@ package eval
 import "tdls/tablegen"
 
 // RecordVal is one field (or template argument) of a record: its
-// declaration, which every record inheriting the field shares, and its value
-// in this record.
+// declaration and where its value was set, which every record inheriting
+// the field unchanged shares, and its value in this record. Records copy
+// their parents' fields by the thousand, so the shared part is a pointer
+// (a field takes 24 bytes).
 type RecordVal struct {
-	*FieldDecl
+	*fieldOrigin
 	Value Init
+}
+
+// fieldOrigin is the shared part of a RecordVal; it never changes once
+// made.
+type fieldOrigin struct {
+	*FieldDecl
 	// Src is the range of the expression that last set the value; zero when
 	// the value was never set from source.
 	Src tablegen.Range
+}
+
+// newField is a field declared by decl, its value unset.
+func newField(decl *FieldDecl) RecordVal {
+	return RecordVal{fieldOrigin: &fieldOrigin{FieldDecl: decl}, Value: Unset}
+}
+
+// setSrc records that the value was set by the expression at src.
+func (rv *RecordVal) setSrc(src tablegen.Range) {
+	if rv.Src != src {
+		rv.fieldOrigin = &fieldOrigin{FieldDecl: rv.FieldDecl, Src: src}
+	}
 }
 
 // FieldDecl is a field or template argument as declared. It never changes

@@ -62,7 +62,7 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 	if rv := rec.Field(q); rv != nil {
 		rv.Value = Unset
 	} else {
-		rec.Values = append(rec.Values, RecordVal{FieldDecl: &FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range()}})
+		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range()}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
 	rec.TemplateArgs = append(rec.TemplateArgs, q)
@@ -215,7 +215,7 @@ func (e *evaluator) fieldDecl(rec *Record, f *tablegen.FieldDecl) bool {
 			return false
 		}
 	} else {
-		rec.Values = append(rec.Values, RecordVal{FieldDecl: &FieldDecl{Name: name, Type: t, IsField: f.IsField, Decl: f.Name.Range()}})
+		rec.Values = append(rec.Values, newField(&FieldDecl{Name: name, Type: t, IsField: f.IsField, Decl: f.Name.Range()}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
 	if f.Value != nil {
@@ -279,7 +279,7 @@ func (e *evaluator) setValue(rec *Record, at tablegen.Range, name string, bits [
 		e.failAt(at, "eval-type", "Field '"+name+"' of type '"+rv.Type.String()+"' is incompatible with value '"+v.String()+ty)
 		return false
 	}
-	rv.Src = src
+	rv.setSrc(src)
 	return true
 }
 
@@ -447,7 +447,11 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 				e.failAt(ref.rng, "eval-type", "New definition of '"+f.Name+"' of type '"+f.Type.String()+"' is incompatible with previous definition of type '"+ex.Type.String()+"'")
 				return false
 			}
-			ex.Src = f.Src
+			if ex.FieldDecl == f.FieldDecl {
+				ex.fieldOrigin = f.fieldOrigin
+			} else {
+				ex.setSrc(f.Src)
+			}
 		} else {
 			rec.Values = append(rec.Values, *f)
 		}
