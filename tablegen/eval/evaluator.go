@@ -678,7 +678,7 @@ func (e *evaluator) checkAssert(a *assertion) bool {
 }
 
 func (e *evaluator) checkRecordAsserts(rec *Record) {
-	for _, a := range rec.asserts {
+	for _, a := range rec.asserts() {
 		site, name := a.use, a.useName
 		if !e.within(site) {
 			site, name = e.recordUse(rec)
@@ -701,7 +701,7 @@ func (e *evaluator) emitDump(d *dumpEntry) {
 }
 
 func (e *evaluator) emitRecordDumps(rec *Record) {
-	for _, d := range rec.dumps {
+	for _, d := range rec.dumps() {
 		r := e.newRecordResolver(rec, nil)
 		msg := d.msg.resolve(r)
 		e.doneRecord(r)
@@ -780,8 +780,7 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 			rec.Values = append(rec.Values, f)
 		}
 	}
-	rec.asserts = append([]assertion(nil), class.asserts...)
-	rec.dumps = append([]dumpEntry(nil), class.dumps...)
+	rec.copyChecks(class)
 	m := e.newMap(rec)
 	for _, a := range class.TemplateArgs {
 		if rv := class.Field(a); rv != nil {

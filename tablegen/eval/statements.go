@@ -461,16 +461,19 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 		e.doneMap(m)
 		return false
 	}
-	n := len(rec.asserts)
-	rec.asserts = append(rec.asserts, sc.asserts...)
-	if !rec.IsClass {
-		for i := n; i < len(rec.asserts); i++ {
-			if !rec.asserts[i].use.Start.IsValid() {
-				rec.asserts[i].use, rec.asserts[i].useName = ref.rng, sc.NameString()
+	if sc.checks != nil {
+		c := rec.ownChecks()
+		n := len(c.asserts)
+		c.asserts = append(c.asserts, sc.checks.asserts...)
+		if !rec.IsClass {
+			for i := n; i < len(c.asserts); i++ {
+				if !c.asserts[i].use.Start.IsValid() {
+					c.asserts[i].use, c.asserts[i].useName = ref.rng, sc.NameString()
+				}
 			}
 		}
+		c.dumps = append(c.dumps, sc.checks.dumps...)
 	}
-	rec.dumps = append(rec.dumps, sc.dumps...)
 	var name Init
 	if rec.IsClass {
 		name = &VarInit{Name: rec.NameString() + ":NAME", Ty: stringType}
@@ -840,7 +843,8 @@ func (e *evaluator) assertStmt(a *tablegen.Assert, rec *Record) bool {
 	}
 	as := assertion{rng: a.Cond.Range(), cond: c, msg: m}
 	if rec != nil {
-		rec.asserts = append(rec.asserts, as)
+		c := rec.ownChecks()
+		c.asserts = append(c.asserts, as)
 	} else {
 		e.addEntry(entry{assert: &as})
 	}
@@ -855,7 +859,8 @@ func (e *evaluator) dumpStmt(d *tablegen.Dump, rec *Record) bool {
 	kw := tablegen.Range{Start: d.Start(), End: d.Start() + 4}
 	de := dumpEntry{rng: kw, msg: m}
 	if rec != nil {
-		rec.dumps = append(rec.dumps, de)
+		c := rec.ownChecks()
+		c.dumps = append(c.dumps, de)
 	} else {
 		e.addEntry(entry{dump: &de})
 	}
