@@ -387,7 +387,9 @@ func bareName(a *tablegen.BangArg) (string, tablegen.Range) {
 // withVars evaluates v with some names bound to typed variables.
 func (e *evaluator) withVars(names []string, types []*Type, f func() Init) Init {
 	sc := e.pushScope(scopeLocal)
-	sc.vars = map[string]Init{}
+	if sc.vars == nil {
+		sc.vars = map[string]Init{}
+	}
 	for i, n := range names {
 		sc.vars[n] = &VarInit{Name: n, Ty: types[i]}
 	}

@@ -147,6 +147,7 @@ type evaluator struct {
 
 	anonCounter int
 	scope       *scope
+	freeScopes  []*scope // left scopes, for pushScope to reuse
 	loops       []*foreachLoop
 	curMC       *multiClass
 	lets        [][]letRecord
@@ -390,11 +391,27 @@ func (e *evaluator) newAnonymousName() *AnonymousNameInit {
 }
 
 func (e *evaluator) pushScope(kind scopeKind) *scope {
-	e.scope = &scope{kind: kind, parent: e.scope}
-	return e.scope
+	var s *scope
+	if n := len(e.freeScopes); n > 0 {
+		s = e.freeScopes[n-1]
+		e.freeScopes = e.freeScopes[:n-1]
+	} else {
+		s = &scope{}
+	}
+	s.kind, s.parent = kind, e.scope
+	e.scope = s
+	return s
 }
 
-func (e *evaluator) popScope(s *scope) { e.scope = s.parent }
+// popScope leaves s, which pushScope may hand out again: scopes nest, and
+// nothing keeps one after it is left. (A scope left by a fatal error's
+// unwinding, without popScope, is simply not reused.)
+func (e *evaluator) popScope(s *scope) {
+	e.scope = s.parent
+	clear(s.vars)
+	*s = scope{vars: s.vars}
+	e.freeScopes = append(e.freeScopes, s)
+}
 
 // lookupVar finds a name in the local scopes (LLVM's TGVarScope::getVar).
 func (e *evaluator) lookupVar(name string) Init {
