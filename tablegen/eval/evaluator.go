@@ -3,6 +3,7 @@ package eval
 import (
 	"regexp"
 	"sort"
+	"strings"
 
 	"tdls/tablegen"
 )
@@ -447,13 +448,19 @@ func (e *evaluator) lookupVar(name string) Init {
 	return nil
 }
 
+// argVar is the reference to rec's template argument name (qualified as
+// rec's name, sep, name), or to rec's NAME.
 func (e *evaluator) argVar(rec *Record, name, sep string) Init {
-	q := rec.NameString() + sep + name
-	if rv := rec.Field(q); rv != nil && rv.TemplateArg {
-		return &VarInit{Name: q, Ty: rv.Type}
+	prefix := rec.NameString()
+	for i := range rec.Values {
+		f := &rec.Values[i]
+		if f.TemplateArg && len(f.Name) == len(prefix)+len(sep)+len(name) &&
+			strings.HasPrefix(f.Name, prefix) && strings.HasSuffix(f.Name, name) && f.Name[len(prefix):len(prefix)+len(sep)] == sep {
+			return f.ref
+		}
 	}
 	if name == "NAME" {
-		return &VarInit{Name: q, Ty: stringType}
+		return &VarInit{Name: prefix + sep + name, Ty: stringType}
 	}
 	return nil
 }

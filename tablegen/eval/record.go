@@ -45,6 +45,9 @@ type FieldDecl struct {
 	TemplateArg bool
 	// Decl is the range of the field's name where it was declared.
 	Decl tablegen.Range
+	// ref is the reference to a template argument, made with it: a class
+	// body names its arguments often.
+	ref *VarInit
 }
 
 // setValue converts v to the field's type and stores it; it reports false

@@ -62,7 +62,7 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 	if rv := rec.Field(q); rv != nil {
 		rv.Value = Unset
 	} else {
-		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range()}))
+		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range(), ref: &VarInit{Name: q, Ty: t}}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
 	rec.TemplateArgs = append(rec.TemplateArgs, q)
