@@ -897,14 +897,17 @@ func appendParts[T Init](e *evaluator, x Init, elem string, suffix []Init, cur *
 }
 
 func appendStrings(e *evaluator, acc *StringInit, elems []Init, elem string, suffix []Init, cur *Record) (Init, []Init) {
-	buf := []byte(acc.V)
+	var buf strings.Builder // from the first element that folds
 	code := acc.Code
 	parts := make([]*StringInit, len(suffix))
 	i := 0
 	for ; i < len(elems) && appendParts(e, elems[i], elem, suffix, cur, parts); i++ {
+		if i == 0 {
+			buf.WriteString(acc.V)
+		}
 		for _, p := range parts { // as concatStrings, which keeps a too long result unchanged
-			if len(buf)+len(p.V) <= maxStringLen {
-				buf = append(buf, p.V...)
+			if buf.Len()+len(p.V) <= maxStringLen {
+				buf.WriteString(p.V)
 				code = code || p.Code
 			}
 		}
@@ -912,14 +915,17 @@ func appendStrings(e *evaluator, acc *StringInit, elems []Init, elem string, suf
 	if i == 0 {
 		return acc, elems
 	}
-	return &StringInit{V: string(buf), Code: code}, elems[i:]
+	return &StringInit{V: buf.String(), Code: code}, elems[i:]
 }
 
 func appendLists(e *evaluator, acc *ListInit, elems []Init, elem string, suffix []Init, cur *Record) (Init, []Init) {
-	out := slices.Clone(acc.Elems)
+	var out []Init // from the first element that folds
 	parts := make([]*ListInit, len(suffix))
 	i := 0
 	for ; i < len(elems) && appendParts(e, elems[i], elem, suffix, cur, parts); i++ {
+		if i == 0 {
+			out = slices.Clone(acc.Elems)
+		}
 		n := len(out)
 		for _, p := range parts {
 			n += len(p.Elems)
