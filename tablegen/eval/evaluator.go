@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"bytes"
+	"encoding/binary"
+	"hash/fnv"
 	"regexp"
 	"sort"
 	"strings"
@@ -143,8 +146,11 @@ type evaluator struct {
 	// holds uninstantiated (frozen, so their def field stays nil).
 	instances layer[*VarDefInit, *DefInit]
 	regexps   map[string]*regexp.Regexp
-	keyBuf    []byte // scratch for instantiation keys (varDef)
-	resolvers resolverStacks
+	// Scratch for instantiation keys (findVarDef): the key, a candidate's
+	// key, and the slot where the key is or would go.
+	keyBuf, candBuf []byte
+	slot            [8]byte
+	resolvers       resolverStacks
 
 	anonCounter int
 	scope       *scope
@@ -744,15 +750,34 @@ func (e *evaluator) varDef(class *Record, args []ArgInit, loc, span tablegen.Ran
 
 // findVarDef returns the inline instantiation of class with args, or nil;
 // it keeps nothing of args.
+//
+// The varDefs table holds an instantiation under a 64-bit hash of its key
+// (appendInstKey), not the key, which spells out every argument and is
+// often longer than a hundred bytes. Two keys with one hash are told apart
+// by comparing keys and take the next free slots (hash+1, ...), as in open
+// addressing: nothing is ever removed from the table.
 func (e *evaluator) findVarDef(class *Record, args []ArgInit) *VarDefInit {
 	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
-	return e.varDefs.get(transientString(e.keyBuf))
+	h := fnv.New64a()
+	h.Write(e.keyBuf)
+	for slot := h.Sum64(); ; slot++ {
+		binary.LittleEndian.PutUint64(e.slot[:], slot)
+		v := e.varDefs.get(transientString(e.slot[:]))
+		if v == nil {
+			return nil // e.slot is where it goes
+		}
+		e.candBuf = appendInstKey(e.candBuf[:0], v.Class, v.Args)
+		if bytes.Equal(e.candBuf, e.keyBuf) {
+			return v
+		}
+	}
 }
 
-// addVarDef makes the instantiation findVarDef just did not find.
+// addVarDef makes the instantiation findVarDef just did not find, in the
+// slot it stopped at.
 func (e *evaluator) addVarDef(class *Record, args []ArgInit, loc, span tablegen.Range) *VarDefInit {
 	v := &VarDefInit{Class: class, Args: args, Loc: loc, Span: span}
-	e.varDefs.set(string(e.keyBuf), v)
+	e.varDefs.set(string(e.slot[:]), v)
 	return v
 }
 
