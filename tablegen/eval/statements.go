@@ -77,8 +77,9 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 }
 
 // sizeRecord gives rec room for the fields and superclasses it is about to
-// get: nArgs template arguments, then the fields of parents and body it does
-// not have, and the parents with their superclasses. Records keep these for
+// get: nArgs template arguments (fields and names), then the fields of
+// parents and body it does not have, and the parents with their
+// superclasses. Records keep these for
 // good, so each slice is made once at its final size rather than grown by
 // each parent and field. The parents are looked up without recording a
 // read: this only sizes.
@@ -124,6 +125,9 @@ func (e *evaluator) sizeRecord(rec *Record, nArgs int, parents []*tablegen.Class
 	}
 	if needSupers > cap(rec.Supers) {
 		rec.Supers = append(make([]SuperRef, 0, needSupers), rec.Supers...)
+	}
+	if n := len(rec.TemplateArgs) + nArgs; n > cap(rec.TemplateArgs) {
+		rec.TemplateArgs = append(make([]string, 0, n), rec.TemplateArgs...)
 	}
 }
 
@@ -643,6 +647,7 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	sc := e.pushScope(scopeMultiClass)
 	sc.mc = mc
 	defer e.popScope(sc)
+	e.sizeRecord(mc.rec, len(h.TemplateArgs), nil, nil)
 	for _, ta := range h.TemplateArgs {
 		if !e.templateArg(mc.rec, ta, name+"::") {
 			return
