@@ -280,7 +280,10 @@ func (b *indexBuild) parse(path string) *indexParse {
 		for _, d := range b.snap.cfg.Defines {
 			defined[d] = true
 		}
-		f := b.set.AddFile(path, content)
+		f, ok := b.set.TryAddFile(path, content)
+		if !ok {
+			return // past tablegen.MaxSetSize: the workspace is too large to index whole
+		}
 		fl, _ := b.lexes.get(path, content, hash, defined, f.Base)
 		e := newFileEntry(path, fl, f.Base, content)
 		p.file, p.entry, p.stmts = f, e, e.parse(b.set, nil).stmts

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"sort"
 	"sync"
 
@@ -29,15 +30,20 @@ type slot struct {
 func newLayout() *layout { return &layout{slots: map[string]slot{}, next: 1} }
 
 // place returns the base for path holding size bytes, moving the file to a
-// new, larger slot at the end when it has outgrown its old one.
-func (l *layout) place(path string, size int) tablegen.Pos {
+// new, larger slot at the end when it has outgrown its old one. It fails
+// when the position space is used up (tablegen.MaxSetSize).
+func (l *layout) place(path string, size int) (tablegen.Pos, error) {
 	if s, ok := l.slots[path]; ok && size <= s.cap {
-		return s.base
+		return s.base, nil
 	}
-	s := slot{base: l.next, cap: size + size/2 + 4096}
+	room := tablegen.MaxSetSize - int(l.next)
+	if size > room {
+		return 0, fmt.Errorf("the workspace's files take more than %s of text; '%s' does not fit", tablegen.Megabytes(tablegen.MaxSetSize), path)
+	}
+	s := slot{base: l.next, cap: min(size+size/2+4096, room)}
 	l.next += tablegen.Pos(s.cap + 1)
 	l.slots[path] = s
-	return s.base
+	return s.base, nil
 }
 
 // placedFile is one file of a unit at its base.

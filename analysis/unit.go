@@ -230,7 +230,10 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	base := a.lay.place(path, len(content))
+	base, err := a.lay.place(path, len(content))
+	if err != nil {
+		return err
+	}
 	fl, dirs := a.w.lexes.get(path, content, hash, a.macros, base)
 	e := a.w.entries.get(path, fl, base, content)
 	a.files[path] = placedFile{path: path, content: content, base: base}

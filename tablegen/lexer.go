@@ -341,7 +341,11 @@ func (lx *unitLexer) includedFile(inc *Include, nameTok Token) *File {
 		lx.res.Diags.errorAt(nameTok.Range(), "include-depth", fmt.Sprintf("includes nested deeper than %d", lx.opts.MaxIncludeDepth))
 		return nil
 	}
-	return lx.set.AddFile(path, content)
+	f, ok := lx.set.TryAddFile(path, content)
+	if !ok {
+		lx.res.Diags.errorAt(nameTok.Range(), "include-too-large", fmt.Sprintf("including '%s' takes the translation unit past %s of text (each file counted every time it is included)", inc.Name, Megabytes(MaxSetSize)))
+	}
+	return f
 }
 
 // includeKey identifies what an include resolves to: the name as written

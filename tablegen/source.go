@@ -3,6 +3,7 @@ package tablegen
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"sort"
 	"sync"
 	"unicode/utf8"
@@ -14,7 +15,17 @@ var nl = []byte{'\n'}
 // Pos is a compact position: an offset into the address space of a SourceSet.
 // Every file added to the set owns the range [Base, Base+len(Content)]; the
 // extra slot past the end is the file's EOF position. NoPos is zero.
-type Pos int
+//
+// 32 bits, because every node, token, range and diagnostic holds positions
+// and `tdls check` allocates them without ever freeing: at 64 bits they
+// were 8% of a check's bytes. A set holds at most MaxSetSize bytes of text
+// (TryAddFile); signed, so that the difference of two positions is a Pos.
+type Pos int32
+
+// MaxSetSize bounds the text of all the files of one SourceSet: the last
+// position a 32-bit Pos can name. A translation unit is a few megabytes;
+// only a large file included many times over, unguarded, comes near it.
+const MaxSetSize = math.MaxInt32 - 1
 
 // NoPos is the zero Pos, owned by no file.
 const NoPos Pos = 0
@@ -265,15 +276,34 @@ type SourceSet struct {
 // NewSourceSet returns an empty set whose first file starts at Pos 1.
 func NewSourceSet() *SourceSet { return &SourceSet{next: 1} }
 
+// fitsAfter reports whether a file of n bytes fits at base.
+func fitsAfter(base Pos, n int) bool {
+	return n >= 0 && int64(base)+int64(n) <= MaxSetSize
+}
+
 // AddFile registers content under name and returns the new File. The caller
-// must not modify content afterwards.
+// must not modify content afterwards. The set must have room for it: where
+// the input does not bound the set's size, use TryAddFile.
 func (s *SourceSet) AddFile(name string, content []byte) *File {
+	f, ok := s.TryAddFile(name, content)
+	if !ok {
+		panic("tablegen: AddFile past MaxSetSize")
+	}
+	return f
+}
+
+// TryAddFile is AddFile, or false when the set has no room left for content
+// (MaxSetSize).
+func (s *SourceSet) TryAddFile(name string, content []byte) (*File, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !fitsAfter(s.next, len(content)) {
+		return nil, false
+	}
 	f := &File{Name: name, Base: s.next, Content: content}
 	s.next += Pos(len(content) + 1)
 	s.files = append(s.files, f)
-	return f
+	return f, true
 }
 
 // AddFileAt is AddFile at base, which must lie after the files already
@@ -283,6 +313,9 @@ func (s *SourceSet) AddFileAt(name string, content []byte, base Pos) *File {
 	defer s.mu.Unlock()
 	if base < s.next {
 		panic("tablegen: AddFileAt below the end of the set")
+	}
+	if !fitsAfter(base, len(content)) {
+		panic("tablegen: AddFileAt past MaxSetSize")
 	}
 	f := &File{Name: name, Base: base, Content: content}
 	s.next = base + Pos(len(content)+1)
@@ -311,4 +344,57 @@ func (s *SourceSet) Position(p Pos) Position {
 		return Position{}
 	}
 	return f.Position(f.Offset(p))
+}
+
+// Adopt returns diags, whose positions are in from, with their positions
+// moved into s: each file they point into is added to s once (a file of the
+// same name and content already in s is reused). A process that checks many
+// translation units one after the other gives each its own set and keeps
+// only their diagnostics in one, which then holds the few files that have
+// problems, not every unit's include closure (which together could pass
+// MaxSetSize). A position whose file no longer fits becomes NoPos.
+func (s *SourceSet) Adopt(from *SourceSet, diags []Diagnostic) []Diagnostic {
+	moved := map[*File]*File{}
+	pos := func(p Pos) Pos {
+		f := from.File(p)
+		if f == nil {
+			return NoPos
+		}
+		g, ok := moved[f]
+		if !ok {
+			if g = s.sameFile(f); g == nil {
+				g, _ = s.TryAddFile(f.Name, f.Content)
+			}
+			moved[f] = g
+		}
+		if g == nil {
+			return NoPos
+		}
+		return g.Base + (p - f.Base)
+	}
+	rng := func(r Range) Range { return Range{pos(r.Start), pos(r.End)} }
+	out := make([]Diagnostic, len(diags))
+	for i, d := range diags {
+		d.Range = rng(d.Range)
+		if len(d.Related) > 0 {
+			d.Related = append([]Related(nil), d.Related...)
+			for k := range d.Related {
+				d.Related[k].Range = rng(d.Related[k].Range)
+			}
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// sameFile returns the file of s with f's name and content, or nil.
+func (s *SourceSet) sameFile(f *File) *File {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, g := range s.files {
+		if g.Name == f.Name && bytes.Equal(g.Content, f.Content) {
+			return g
+		}
+	}
+	return nil
 }

@@ -125,7 +125,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	llvm := newerLLVMOnce{cfg: cfg, roots: roots}
 	for i, path := range files {
 		pipeline := roots[i].pipeline(cfg)
-		found := checkFile(set, path, cfg, roots[i])
+		// Each root in a set of its own: the shared one keeps only the
+		// files the diagnostics point into (see SourceSet.Adopt).
+		unit := tablegen.NewSourceSet()
+		found := set.Adopt(unit, checkFile(unit, path, cfg, roots[i]))
 		pipeline.Policy.NewerLLVM = llvm.newer(found)
 		for _, d := range pipeline.Report(found) {
 			if d.Severity != tablegen.SeverityHint || cfg.hints {
