@@ -63,8 +63,12 @@ func (p *stmtParser) ident(what string) *Ident {
 	return &Ident{Node: p.node(start), Name: t.Text}
 }
 
+// rdSimple parses a statement without nested statements into the parser's
+// scratch production, which the statement driver copies out at once (no
+// statement nests another here, so one is enough).
 func (p *stmtParser) rdSimple() *simpleStatement {
-	s := &simpleStatement{}
+	s := &p.simple
+	*s = simpleStatement{}
 	switch p.kind() {
 	case KwAssert:
 		s.Assert = p.rdAssert()

@@ -350,7 +350,7 @@ func (lx *unitLexer) includedFile(inc *Include, nameTok Token) *File {
 
 // includeKey identifies what an include resolves to: the name as written
 // and the directory of the file it is written in (the loaders look at
-// nothing else).
+// nothing else; CommandLineLoader not even at that).
 type includeKey struct{ name, dir string }
 
 type loadedInclude struct {
@@ -364,6 +364,12 @@ type loadedInclude struct {
 // Failures are not kept; they are reported where they happen.
 func (lx *unitLexer) load(name, from string) (string, []byte, error) {
 	key := includeKey{name, filepath.Dir(from)}
+	if _, ok := lx.opts.Loader.(*CommandLineLoader); ok {
+		// As llvm-tblgen, it searches the same places whoever includes: a
+		// name read once (OpBase.td from every dialect's directory) is
+		// not read again.
+		key.dir = ""
+	}
 	if l, ok := lx.loaded[key]; ok {
 		return l.path, l.content, nil
 	}

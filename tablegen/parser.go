@@ -150,6 +150,7 @@ type stmtParser struct {
 	passes []passMark
 	deep   bool
 	stop   func(i int) bool // ParseUntil's
+	simple simpleStatement  // rdSimple's result, copied out by statement
 }
 
 // passMark records a pass while diagnostics still grow.
