@@ -373,8 +373,7 @@ func (s shifter) simple(in *tablegen.SimpleValue) *tablegen.SimpleValue {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.SimpleValue{Node: s.node(in.Node), Int: in.Int, Binary: in.Binary, Strings: in.Strings, Code: in.Code,
-		True: in.True, False: in.False, Unset: in.Unset, Ident: s.ident(in.Ident)}
+	out := &tablegen.SimpleValue{Node: s.node(in.Node), Literal: in.Literal, Strings: in.Strings, Ident: s.ident(in.Ident)}
 	if b := in.Bits; b != nil {
 		out.Bits = &tablegen.BitsInit{Node: s.node(b.Node), Values: s.values(b.Values)}
 	}

@@ -85,21 +85,21 @@ func matchLeafValue(a *tablegen.DagArg, v eval.Init) int {
 			return 2
 		}
 	case *eval.StringInit:
-		if len(sv.Strings) > 0 || sv.Code != nil {
+		if len(sv.Strings) > 0 || sv.LiteralKind() == tablegen.TokCode {
 			return 2
 		}
 	case *eval.IntInit:
-		if sv.Int != nil {
-			if n, err := strconv.ParseInt(*sv.Int, 0, 64); err == nil && n == x.V {
+		switch sv.LiteralKind() {
+		case tablegen.TokInt:
+			if n, err := strconv.ParseInt(sv.Literal, 0, 64); err == nil && n == x.V {
 				return 2
 			}
 			return 1
-		}
-		if sv.True || sv.False {
+		case tablegen.KwTrue, tablegen.KwFalse:
 			return 2
 		}
 	case *eval.UnsetInit:
-		if sv.Unset {
+		if sv.LiteralKind() == tablegen.TokQuestion {
 			return 2
 		}
 	}

@@ -1,5 +1,7 @@
 package tablegen
 
+import "strings"
+
 // The AST is the participle grammar: each struct is a production, its tags
 // the rule. Every node embeds Node, its source range, which the recursive
 // descent fills (participle, the reference parser, leaves it zero).
@@ -381,22 +383,44 @@ type NameSuffix struct {
 	Field         *Ident       `parser:"| \".\" @@ )"`
 }
 
-// SimpleValue is a literal, reference or operator application.
+// SimpleValue is a literal, reference or operator application; exactly
+// one alternative is set. The single-token literals share one field
+// (values are the most numerous nodes, and a field apiece for them made
+// every value 16 bytes larger).
 type SimpleValue struct {
 	Node
-	Int       *string    `parser:"(  @Int"`
-	Binary    *string    `parser:"| @Binary"`
+	// Literal is an integer, binary, code, true, false or ? token as
+	// written: LiteralKind says which.
+	Literal   string     `parser:"(  @( Int | Binary | Code | \"true\" | \"false\" | \"?\" )"`
 	Strings   []string   `parser:"| @String+"`
-	Code      *string    `parser:"| @Code"`
-	True      bool       `parser:"| @\"true\""`
-	False     bool       `parser:"| @\"false\""`
-	Unset     bool       `parser:"| @\"?\""`
 	Bits      *BitsInit  `parser:"| @@"`
 	List      *ListInit  `parser:"| @@"`
 	Dag       *DagInit   `parser:"| @@"`
 	Bang      *BangOp    `parser:"| @@"`
 	ClassInst *ClassInst `parser:"| @@"`
 	Ident     *Ident     `parser:"| @@ )"`
+}
+
+// LiteralKind is the kind of the Literal token: TokInt, TokBinary, TokCode,
+// KwTrue, KwFalse or TokQuestion, or TokEOF when the value is not such a
+// literal. Its text tells: only a binary token starts with "0b" (0b2 is an
+// identifier), only a code token with "[{".
+func (s *SimpleValue) LiteralKind() TokenKind {
+	switch t := s.Literal; {
+	case t == "":
+		return TokEOF
+	case t == "true":
+		return KwTrue
+	case t == "false":
+		return KwFalse
+	case t == "?":
+		return TokQuestion
+	case strings.HasPrefix(t, "[{"):
+		return TokCode
+	case strings.HasPrefix(t, "0b"):
+		return TokBinary
+	}
+	return TokInt
 }
 
 // BitsInit is `{ v, v, ... }`.

@@ -655,32 +655,14 @@ func (p *stmtParser) rdSimpleValue(sv *SimpleValue) *SimpleValue {
 	start := p.i
 	t := p.peek()
 	switch t.Kind {
-	case TokInt:
-		txt := t.Text
-		sv.Int = &txt
-		p.advance()
-	case TokBinary:
-		txt := t.Text
-		sv.Binary = &txt
+	case TokInt, TokBinary, TokCode, KwTrue, KwFalse, TokQuestion:
+		sv.Literal = t.Text
 		p.advance()
 	case TokString:
 		for p.kind() == TokString {
 			sv.Strings = append(sv.Strings, p.peek().Text)
 			p.advance()
 		}
-	case TokCode:
-		txt := t.Text
-		sv.Code = &txt
-		p.advance()
-	case KwTrue:
-		sv.True = true
-		p.advance()
-	case KwFalse:
-		sv.False = true
-		p.advance()
-	case TokQuestion:
-		sv.Unset = true
-		p.advance()
 	case TokLBrace:
 		sv.Bits = p.rdBitsInit()
 	case TokLSquare:

@@ -379,20 +379,8 @@ func (e *evaluator) slice(lhs Init, s *tablegen.Suffix, rec *Record, sv *tablege
 
 func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record, nameMode bool) Init {
 	switch {
-	case s.Int != nil:
-		v, err := parseInt(*s.Int)
-		if err != nil {
-			e.failAt(s.Range(), "eval-int", "invalid integer '"+*s.Int+"'")
-			return nil
-		}
-		return intInit(v)
-	case s.Binary != nil:
-		digits := strings.TrimPrefix(strings.TrimPrefix(*s.Binary, "0b"), "0B")
-		bits := make([]Init, len(digits))
-		for i := range digits {
-			bits[i] = bitInit(digits[len(digits)-1-i] == '1')
-		}
-		return &BitsInit{Bits: bits}
+	case s.Literal != "":
+		return e.literal(s)
 	case s.Strings != nil:
 		if len(s.Strings) == 1 {
 			u, _ := tablegen.Unquote(s.Strings[0])
@@ -404,14 +392,6 @@ func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record,
 			sb.WriteString(u)
 		}
 		return stringInit(sb.String())
-	case s.Code != nil:
-		return &StringInit{V: tablegen.CodeBody(*s.Code), Code: true}
-	case s.True:
-		return intInit(1)
-	case s.False:
-		return intInit(0)
-	case s.Unset:
-		return Unset
 	case s.Bits != nil:
 		return e.bitsLiteral(s.Bits, rec)
 	case s.List != nil:
@@ -427,6 +407,33 @@ func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record,
 	}
 	e.failAt(s.Range(), "eval-syntax", "expected a value")
 	return nil
+}
+
+// literal is the value of a single-token literal.
+func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
+	switch s.LiteralKind() {
+	case tablegen.TokBinary:
+		digits := strings.TrimPrefix(strings.TrimPrefix(s.Literal, "0b"), "0B")
+		bits := make([]Init, len(digits))
+		for i := range digits {
+			bits[i] = bitInit(digits[len(digits)-1-i] == '1')
+		}
+		return &BitsInit{Bits: bits}
+	case tablegen.TokCode:
+		return &StringInit{V: tablegen.CodeBody(s.Literal), Code: true}
+	case tablegen.KwTrue:
+		return intInit(1)
+	case tablegen.KwFalse:
+		return intInit(0)
+	case tablegen.TokQuestion:
+		return Unset
+	}
+	v, err := parseInt(s.Literal)
+	if err != nil {
+		e.failAt(s.Range(), "eval-int", "invalid integer '"+s.Literal+"'")
+		return nil
+	}
+	return intInit(v)
 }
 
 // idValue resolves an identifier (LLVM's ParseIDValue).
