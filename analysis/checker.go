@@ -37,6 +37,8 @@ type Checker struct {
 	// pubMu orders the evaluation phase's publishes with cancellation: a
 	// round cancelled under pubMu publishes nothing more.
 	pubMu sync.Mutex
+	// evals counts the rounds and their evaluation phases in progress,
+	// for Wait.
 	evals sync.WaitGroup
 	// evaluating counts the evaluation phases in progress, for Busy.
 	evaluating atomic.Int32
@@ -116,8 +118,14 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 	}
 	sort.Strings(order[len(first):])
 	c.mu.Unlock()
+	// The round counts in evals from here until run returns, and its
+	// evaluation from before that until it ends: a round started by the
+	// end of another (revalidateDisk) is counted before that one stops
+	// counting, so Wait never sees the count fall to zero between them.
+	c.evals.Add(1)
 	go func() {
 		defer close(done)
+		defer c.evals.Done()
 		if prevDone != nil {
 			<-prevDone
 		}
@@ -233,7 +241,7 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 	go func() {
 		defer c.evals.Done()
 		defer c.evaluating.Add(-1)
-		defer c.revalidateDisk()
+		defer c.revalidateDisk() // first: the round it starts is counted before this one ends
 		for _, x := range toEval {
 			// What the edit changed first, then all of it: a mistake in the
 			// statement being typed shows without waiting for the rest of
