@@ -167,7 +167,7 @@ func plainName(n *tablegen.NameValue) *tablegen.Ident {
 	if n == nil || len(n.Pastes) > 0 || n.Operand == nil || len(n.Operand.Suffixes) > 0 || n.Operand.Simple == nil {
 		return nil
 	}
-	return n.Operand.Simple.Ident
+	return n.Operand.Simple.Ident()
 }
 
 // fieldOf returns the declaration of field name as class cls has it: the

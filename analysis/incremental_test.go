@@ -128,6 +128,13 @@ func compareShifted(t *testing.T, a, b reflect.Value, where string) {
 			}
 			compareShifted(t, a.Elem(), b.Elem(), where)
 		}
+	case reflect.Interface:
+		if a.IsNil() != b.IsNil() || !a.IsNil() && a.Elem().Type() != b.Elem().Type() {
+			t.Fatalf("%s: %v -> %v", where, a.Interface(), b.Interface())
+		}
+		if !a.IsNil() {
+			compareShifted(t, a.Elem(), b.Elem(), where)
+		}
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
 			compareShifted(t, a.Field(i), b.Field(i), where+"."+a.Type().Field(i).Name)

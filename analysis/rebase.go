@@ -373,37 +373,36 @@ func (s shifter) simple(in *tablegen.SimpleValue) *tablegen.SimpleValue {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.SimpleValue{Node: s.node(in.Node), Literal: in.Literal, Strings: in.Strings, Ident: s.ident(in.Ident)}
-	if b := in.Bits; b != nil {
-		out.Bits = &tablegen.BitsInit{Node: s.node(b.Node), Values: s.values(b.Values)}
-	}
-	if l := in.List; l != nil {
-		out.List = &tablegen.ListInit{Node: s.node(l.Node), Values: s.values(l.Values), ElemType: s.typ(l.ElemType)}
-	}
-	if d := in.Dag; d != nil {
-		dd := &tablegen.DagInit{Node: s.node(d.Node), Operator: s.dagArg(d.Operator)}
-		if d.Args != nil {
-			dd.Args = make([]*tablegen.DagArg, len(d.Args))
-			for i, a := range d.Args {
+	out := &tablegen.SimpleValue{Node: s.node(in.Node), Literal: in.Literal, Strings: in.Strings}
+	switch x := in.Expr.(type) {
+	case *tablegen.Ident:
+		out.Expr = s.ident(x)
+	case *tablegen.BitsInit:
+		out.Expr = &tablegen.BitsInit{Node: s.node(x.Node), Values: s.values(x.Values)}
+	case *tablegen.ListInit:
+		out.Expr = &tablegen.ListInit{Node: s.node(x.Node), Values: s.values(x.Values), ElemType: s.typ(x.ElemType)}
+	case *tablegen.DagInit:
+		dd := &tablegen.DagInit{Node: s.node(x.Node), Operator: s.dagArg(x.Operator)}
+		if x.Args != nil {
+			dd.Args = make([]*tablegen.DagArg, len(x.Args))
+			for i, a := range x.Args {
 				dd.Args[i] = s.dagArg(a)
 			}
 		}
-		out.Dag = dd
-	}
-	if b := in.Bang; b != nil {
-		bo := &tablegen.BangOp{Node: s.node(b.Node), Op: b.Op, Type: s.typ(b.Type)}
-		if b.Args != nil {
-			bo.Args = make([]*tablegen.BangArg, len(b.Args))
-			for i, a := range b.Args {
+		out.Expr = dd
+	case *tablegen.BangOp:
+		bo := &tablegen.BangOp{Node: s.node(x.Node), Op: x.Op, Type: s.typ(x.Type)}
+		if x.Args != nil {
+			bo.Args = make([]*tablegen.BangArg, len(x.Args))
+			for i, a := range x.Args {
 				if a != nil {
 					bo.Args[i] = &tablegen.BangArg{Node: s.node(a.Node), Value: s.value(a.Value), Then: s.value(a.Then)}
 				}
 			}
 		}
-		out.Bang = bo
-	}
-	if c := in.ClassInst; c != nil {
-		out.ClassInst = &tablegen.ClassInst{Node: s.node(c.Node), Class: s.ident(c.Class), Args: s.args(c.Args)}
+		out.Expr = bo
+	case *tablegen.ClassInst:
+		out.Expr = &tablegen.ClassInst{Node: s.node(x.Node), Class: s.ident(x.Class), Args: s.args(x.Args)}
 	}
 	return out
 }

@@ -515,7 +515,7 @@ func (r *resolver) nameValue(n *tablegen.NameValue, sc *rscope) {
 		if op == nil || op.Simple == nil {
 			continue
 		}
-		if id := op.Simple.Ident; id != nil {
+		if id := op.Simple.Ident(); id != nil {
 			if id.Name != "NAME" {
 				if d := r.lookup(id.Name, sc); d.Placed() {
 					r.add(id, d, RoleUse)
@@ -639,8 +639,8 @@ func (r *resolver) memberOf(base *Decl, name string) *Decl {
 	case typeClass(declType(base)) != "":
 		return r.g.fieldOf(typeClass(declType(base)), name)
 	case base.Defvar != nil && base.Defvar.Value != nil:
-		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst != nil && s.Simple.ClassInst.Class != nil && len(s.Suffixes) == 0 {
-			return r.g.fieldOf(s.Simple.ClassInst.Class.Name, name)
+		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst() != nil && s.Simple.ClassInst().Class != nil && len(s.Suffixes) == 0 {
+			return r.g.fieldOf(s.Simple.ClassInst().Class.Name, name)
 		}
 	}
 	return nil
@@ -652,37 +652,36 @@ func (r *resolver) simple(s *tablegen.SimpleValue, sc *rscope) *Decl {
 	if s == nil {
 		return nil
 	}
-	switch {
-	case s.Ident != nil:
-		if s.Ident.Name == "NAME" {
+	switch x := s.Expr.(type) {
+	case *tablegen.Ident:
+		if x.Name == "NAME" {
 			return nil
 		}
-		d := r.lookup(s.Ident.Name, sc)
-		r.add(s.Ident, d, RoleUse)
+		d := r.lookup(x.Name, sc)
+		r.add(x, d, RoleUse)
 		return d
-	case s.Bits != nil:
-		r.values(s.Bits.Values, sc)
-	case s.List != nil:
-		r.values(s.List.Values, sc)
-		r.typ(s.List.ElemType)
-	case s.Dag != nil:
-		r.dagArg(s.Dag.Operator, sc)
-		for _, a := range s.Dag.Args {
+	case *tablegen.BitsInit:
+		r.values(x.Values, sc)
+	case *tablegen.ListInit:
+		r.values(x.Values, sc)
+		r.typ(x.ElemType)
+	case *tablegen.DagInit:
+		r.dagArg(x.Operator, sc)
+		for _, a := range x.Args {
 			r.dagArg(a, sc)
 		}
-	case s.Bang != nil:
-		r.bang(s.Bang, sc)
-	case s.ClassInst != nil:
-		ci := s.ClassInst
-		if ci.Class == nil {
+	case *tablegen.BangOp:
+		r.bang(x, sc)
+	case *tablegen.ClassInst:
+		if x.Class == nil {
 			return nil
 		}
-		r.calls = append(r.calls, Call{Owner: ci.Class.Name, Name: ci.Class.Range(), Args: ci.Args, End: ci.Range().End})
-		info := r.g.classes[ci.Class.Name]
+		r.calls = append(r.calls, Call{Owner: x.Class.Name, Name: x.Class.Range(), Args: x.Args, End: x.Range().End})
+		info := r.g.classes[x.Class.Name]
 		if info != nil {
-			r.add(ci.Class, info.decl, RoleUse)
+			r.add(x.Class, info.decl, RoleUse)
 		}
-		r.args(ci.Class.Name, ci.Args, sc)
+		r.args(x.Class.Name, x.Args, sc)
 		if info != nil {
 			return info.decl
 		}
@@ -766,5 +765,5 @@ func identOf(v *tablegen.Value) *tablegen.Ident {
 	if v == nil || len(v.Pastes) > 0 || v.Operand == nil || len(v.Operand.Suffixes) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
-	return v.Operand.Simple.Ident
+	return v.Operand.Simple.Ident()
 }

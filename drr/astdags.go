@@ -181,26 +181,25 @@ func (x *astIndex) suffixed(s *tablegen.SuffixedValue) {
 	if s == nil || s.Simple == nil {
 		return
 	}
-	sv := s.Simple
-	switch {
-	case sv.Dag != nil:
-		x.dags = append(x.dags, sv.Dag)
-		x.dagArg(sv.Dag.Operator)
-		for _, a := range sv.Dag.Args {
+	switch sv := s.Simple.Expr.(type) {
+	case *tablegen.DagInit:
+		x.dags = append(x.dags, sv)
+		x.dagArg(sv.Operator)
+		for _, a := range sv.Args {
 			x.dagArg(a)
 		}
-	case sv.List != nil:
-		for _, e := range sv.List.Values {
+	case *tablegen.ListInit:
+		for _, e := range sv.Values {
 			x.value(e)
 		}
-	case sv.ClassInst != nil:
-		for _, a := range sv.ClassInst.Args {
+	case *tablegen.ClassInst:
+		for _, a := range sv.Args {
 			if a != nil {
 				x.value(a.Value)
 			}
 		}
-	case sv.Bang != nil:
-		for _, a := range sv.Bang.Args {
+	case *tablegen.BangOp:
+		for _, a := range sv.Args {
 			if a != nil {
 				x.value(a.Value)
 				x.value(a.Then)
@@ -221,7 +220,7 @@ func dagLiteral(v *tablegen.Value) *tablegen.DagInit {
 	if v == nil || len(v.Pastes) > 0 || v.Operand == nil || len(v.Operand.Suffixes) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
-	return v.Operand.Simple.Dag
+	return v.Operand.Simple.Dag()
 }
 
 // simpleOf returns the simple value a value is when written without pastes

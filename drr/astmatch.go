@@ -78,10 +78,10 @@ func matchLeafValue(a *tablegen.DagArg, v eval.Init) int {
 	}
 	switch x := v.(type) {
 	case *eval.DefInit:
-		if sv.Ident != nil && sv.Ident.Name == x.Rec.NameString() {
+		if sv.Ident() != nil && sv.Ident().Name == x.Rec.NameString() {
 			return 2
 		}
-		if sv.ClassInst != nil && sv.ClassInst.Class != nil && isA(x.Rec, sv.ClassInst.Class.Name) {
+		if sv.ClassInst() != nil && sv.ClassInst().Class != nil && isA(x.Rec, sv.ClassInst().Class.Name) {
 			return 2
 		}
 	case *eval.StringInit:

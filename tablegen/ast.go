@@ -384,22 +384,40 @@ type NameSuffix struct {
 }
 
 // SimpleValue is a literal, reference or operator application; exactly
-// one alternative is set. The single-token literals share one field
-// (values are the most numerous nodes, and a field apiece for them made
-// every value 16 bytes larger).
+// one alternative is set. Values are the most numerous nodes, so the
+// alternatives share fields: the single-token literals one string, the
+// rest one interface (a field apiece made every value 48 bytes larger).
 type SimpleValue struct {
 	Node
 	// Literal is an integer, binary, code, true, false or ? token as
 	// written: LiteralKind says which.
-	Literal   string     `parser:"(  @( Int | Binary | Code | \"true\" | \"false\" | \"?\" )"`
-	Strings   []string   `parser:"| @String+"`
-	Bits      *BitsInit  `parser:"| @@"`
-	List      *ListInit  `parser:"| @@"`
-	Dag       *DagInit   `parser:"| @@"`
-	Bang      *BangOp    `parser:"| @@"`
-	ClassInst *ClassInst `parser:"| @@"`
-	Ident     *Ident     `parser:"| @@ )"`
+	Literal string   `parser:"(  @( Int | Binary | Code | \"true\" | \"false\" | \"?\" )"`
+	Strings []string `parser:"| @String+"`
+	// Expr is any other alternative; the accessors below read it.
+	Expr Expr `parser:"| @@ )"`
 }
+
+// Expr is a simple value that is a syntax node of its own: *BitsInit,
+// *ListInit, *DagInit, *BangOp, *ClassInst or *Ident.
+type Expr interface{ Range() Range }
+
+// Bits returns the bits literal `{...}` s is, or nil.
+func (s *SimpleValue) Bits() *BitsInit { x, _ := s.Expr.(*BitsInit); return x }
+
+// List returns the list literal s is, or nil.
+func (s *SimpleValue) List() *ListInit { x, _ := s.Expr.(*ListInit); return x }
+
+// Dag returns the dag literal s is, or nil.
+func (s *SimpleValue) Dag() *DagInit { x, _ := s.Expr.(*DagInit); return x }
+
+// Bang returns the operator application s is, or nil.
+func (s *SimpleValue) Bang() *BangOp { x, _ := s.Expr.(*BangOp); return x }
+
+// ClassInst returns the anonymous record s is, or nil.
+func (s *SimpleValue) ClassInst() *ClassInst { x, _ := s.Expr.(*ClassInst); return x }
+
+// Ident returns the name s is, or nil.
+func (s *SimpleValue) Ident() *Ident { x, _ := s.Expr.(*Ident); return x }
 
 // LiteralKind is the kind of the Literal token: TokInt, TokBinary, TokCode,
 // KwTrue, KwFalse or TokQuestion, or TokEOF when the value is not such a

@@ -664,18 +664,18 @@ func (p *stmtParser) rdSimpleValue(sv *SimpleValue) *SimpleValue {
 			p.advance()
 		}
 	case TokLBrace:
-		sv.Bits = p.rdBitsInit()
+		sv.Expr = p.rdBitsInit()
 	case TokLSquare:
-		sv.List = p.rdListInit()
+		sv.Expr = p.rdListInit()
 	case TokLParen:
-		sv.Dag = p.rdDagInit()
+		sv.Expr = p.rdDagInit()
 	case TokBang:
-		sv.Bang = p.rdBangOp()
+		sv.Expr = p.rdBangOp()
 	case TokIdent:
 		if p.kindAt(1) == TokLess {
-			sv.ClassInst = p.rdClassInst()
+			sv.Expr = p.rdClassInst()
 		} else {
-			sv.Ident = p.ident("a value")
+			sv.Expr = p.ident("a value")
 		}
 	default:
 		p.failf("expected a value, found %s", t.Describe())

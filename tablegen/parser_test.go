@@ -118,8 +118,8 @@ func defNames(stmts []*Statement) map[string]bool {
 			switch {
 			case s.Class != nil:
 				out[s.Class.Name.Name] = true
-			case s.Def != nil && s.Def.Name != nil && s.Def.Name.Operand.Simple.Ident != nil:
-				out[s.Def.Name.Operand.Simple.Ident.Name] = true
+			case s.Def != nil && s.Def.Name != nil && s.Def.Name.Operand.Simple.Ident() != nil:
+				out[s.Def.Name.Operand.Simple.Ident().Name] = true
 			case s.Let != nil:
 				walk(s.Let.Body.Statements)
 			case s.Foreach != nil:

@@ -330,7 +330,7 @@ func (c *placeRoles) nameValue(n *tablegen.NameValue) {
 		if op == nil || op.Simple == nil {
 			continue
 		}
-		if id := op.Simple.Ident; id != nil {
+		if id := op.Simple.Ident(); id != nil {
 			if i == 0 || id.Name != "NAME" {
 				c.mark(id, TokRecord, ModDeclaration)
 			}
@@ -375,37 +375,37 @@ func (c *placeRoles) simple(s *tablegen.SimpleValue) {
 	if s == nil {
 		return
 	}
-	switch {
-	case s.Ident != nil:
-		c.mark(s.Ident, TokRecord, 0)
-	case s.Bits != nil:
-		for _, v := range s.Bits.Values {
+	switch x := s.Expr.(type) {
+	case *tablegen.Ident:
+		c.mark(x, TokRecord, 0)
+	case *tablegen.BitsInit:
+		for _, v := range x.Values {
 			c.value(v)
 		}
-	case s.List != nil:
-		for _, v := range s.List.Values {
+	case *tablegen.ListInit:
+		for _, v := range x.Values {
 			c.value(v)
 		}
-		c.typ(s.List.ElemType)
-	case s.Dag != nil:
-		if s.Dag.Operator != nil {
-			c.value(s.Dag.Operator.Value)
+		c.typ(x.ElemType)
+	case *tablegen.DagInit:
+		if x.Operator != nil {
+			c.value(x.Operator.Value)
 		}
-		for _, a := range s.Dag.Args {
+		for _, a := range x.Args {
 			if a != nil {
 				c.value(a.Value)
 			}
 		}
-	case s.Bang != nil:
-		c.typ(s.Bang.Type)
-		for _, a := range s.Bang.Args {
+	case *tablegen.BangOp:
+		c.typ(x.Type)
+		for _, a := range x.Args {
 			if a != nil {
 				c.value(a.Value)
 				c.value(a.Then)
 			}
 		}
-	case s.ClassInst != nil:
-		c.mark(s.ClassInst.Class, TokClassName, 0)
-		c.args(s.ClassInst.Args)
+	case *tablegen.ClassInst:
+		c.mark(x.Class, TokClassName, 0)
+		c.args(x.Args)
 	}
 }

@@ -378,10 +378,10 @@ func (e *evaluator) ternary(b *tablegen.BangOp, name string, itemType *Type, rec
 // bareName returns the identifier an argument consists of, or "".
 func bareName(a *tablegen.BangArg) (string, tablegen.Range) {
 	if a == nil || a.Value == nil || len(a.Value.Pastes) > 0 || a.Value.Operand == nil ||
-		len(a.Value.Operand.Suffixes) > 0 || a.Value.Operand.Simple == nil || a.Value.Operand.Simple.Ident == nil {
+		len(a.Value.Operand.Suffixes) > 0 || a.Value.Operand.Simple == nil || a.Value.Operand.Simple.Ident() == nil {
 		return "", tablegen.Range{}
 	}
-	return a.Value.Operand.Simple.Ident.Name, a.Value.Operand.Simple.Ident.Range()
+	return a.Value.Operand.Simple.Ident().Name, a.Value.Operand.Simple.Ident().Range()
 }
 
 // withVars evaluates v with some names bound to typed variables.

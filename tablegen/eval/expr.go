@@ -392,18 +392,20 @@ func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record,
 			sb.WriteString(u)
 		}
 		return stringInit(sb.String())
-	case s.Bits != nil:
-		return e.bitsLiteral(s.Bits, rec)
-	case s.List != nil:
-		return e.listLiteral(s.List, itemType, rec)
-	case s.Dag != nil:
-		return e.dagLiteral(s.Dag, rec)
-	case s.Bang != nil:
-		return e.bang(s.Bang, itemType, rec)
-	case s.ClassInst != nil:
-		return e.classInst(s.ClassInst, rec)
-	case s.Ident != nil:
-		return e.idValue(s.Ident, rec, nameMode)
+	}
+	switch x := s.Expr.(type) {
+	case *tablegen.BitsInit:
+		return e.bitsLiteral(x, rec)
+	case *tablegen.ListInit:
+		return e.listLiteral(x, itemType, rec)
+	case *tablegen.DagInit:
+		return e.dagLiteral(x, rec)
+	case *tablegen.BangOp:
+		return e.bang(x, itemType, rec)
+	case *tablegen.ClassInst:
+		return e.classInst(x, rec)
+	case *tablegen.Ident:
+		return e.idValue(x, rec, nameMode)
 	}
 	e.failAt(s.Range(), "eval-syntax", "expected a value")
 	return nil

@@ -567,8 +567,8 @@ func (e *evaluator) def(d *tablegen.Def) {
 		rec = &Record{Name: e.newAnonymousName(), Anonymous: true, Locs: []tablegen.Range{kw}, Decl: d.Range()}
 	} else {
 		loc := kw
-		if d.Name.Operand != nil && len(d.Name.Pastes) == 0 && len(d.Name.Operand.Suffixes) == 0 && d.Name.Operand.Simple.Ident != nil {
-			loc = d.Name.Operand.Simple.Ident.Range()
+		if d.Name.Operand != nil && len(d.Name.Pastes) == 0 && len(d.Name.Operand.Suffixes) == 0 && d.Name.Operand.Simple.Ident() != nil {
+			loc = d.Name.Operand.Simple.Ident().Range()
 		}
 		rec = &Record{Name: name, Locs: []tablegen.Range{loc}, Decl: d.Range()}
 	}
