@@ -3,7 +3,7 @@ package eval
 import (
 	"bytes"
 	"encoding/binary"
-	"hash/fnv"
+	"hash/maphash"
 	"regexp"
 	"sort"
 	"strings"
@@ -752,15 +752,13 @@ func (e *evaluator) varDef(class *Record, args []ArgInit, loc, span tablegen.Ran
 // it keeps nothing of args.
 //
 // The varDefs table holds an instantiation under a 64-bit hash of its key
-// (appendInstKey), not the key, which spells out every argument and is
+// (appendInstKey, hashed with instKeySeed), not the key, which spells out every argument and is
 // often longer than a hundred bytes. Two keys with one hash are told apart
 // by comparing keys and take the next free slots (hash+1, ...), as in open
 // addressing: nothing is ever removed from the table.
 func (e *evaluator) findVarDef(class *Record, args []ArgInit) *VarDefInit {
 	e.keyBuf = appendInstKey(e.keyBuf[:0], class, args)
-	h := fnv.New64a()
-	h.Write(e.keyBuf)
-	for slot := h.Sum64(); ; slot++ {
+	for slot := maphash.Bytes(instKeySeed, e.keyBuf); ; slot++ {
 		binary.LittleEndian.PutUint64(e.slot[:], slot)
 		v := e.varDefs.get(transientString(e.slot[:]))
 		if v == nil {
@@ -772,6 +770,11 @@ func (e *evaluator) findVarDef(class *Record, args []ArgInit) *VarDefInit {
 		}
 	}
 }
+
+// instKeySeed seeds the hashes of instantiation keys. It is made once and
+// never changes: every evaluation of the process hashes alike, as those
+// resumed from one checkpoint share its tables.
+var instKeySeed = maphash.MakeSeed()
 
 // addVarDef makes the instantiation findVarDef just did not find, in the
 // slot it stopped at.
