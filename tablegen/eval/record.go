@@ -230,17 +230,19 @@ func (r *Record) SuperClasses() []*Record {
 // (and their instantiation ranges), last first, as LLVM derives them.
 func (r *Record) DirectSuperClasses() []SuperRef {
 	var out []SuperRef
+	r.eachDirectSuper(func(s SuperRef) { out = append(out, s) })
+	return out
+}
+
+// eachDirectSuper calls f with each direct superclass, last first.
+func (r *Record) eachDirectSuper(f func(SuperRef)) {
 	scs := r.Supers
 	for len(scs) > 0 {
 		last := scs[len(scs)-1]
-		n := 1 + len(last.Class.Supers)
-		if n > len(scs) {
-			n = len(scs)
-		}
+		n := min(1+len(last.Class.Supers), len(scs))
 		scs = scs[:len(scs)-n]
-		out = append(out, last)
+		f(last)
 	}
-	return out
 }
 
 func (r *Record) defInit() *DefInit {
@@ -261,11 +263,9 @@ func (r *Record) selfType() *Type {
 // superclasses.
 func (r *Record) defType() *Type {
 	if r.ty == nil {
-		direct := r.DirectSuperClasses()
-		classes := make([]*Record, len(direct))
-		for i, s := range direct {
-			classes[i] = s.Class
-		}
+		var inline [4]*Record
+		classes := inline[:0]
+		r.eachDirectSuper(func(s SuperRef) { classes = append(classes, s.Class) })
 		r.ty = recordType(classes)
 	}
 	return r.ty
