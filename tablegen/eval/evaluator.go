@@ -151,6 +151,7 @@ type evaluator struct {
 	keyBuf, candBuf []byte
 	slot            [8]byte
 	resolvers       resolverStacks
+	parentArgs      []ArgInit // scratch for a parent's arguments (objectBody)
 
 	anonCounter int
 	scope       *scope

@@ -138,13 +138,17 @@ func (e *evaluator) objectBody(rec *Record, parents []*tablegen.ClassRef, body *
 	sc.rec = rec
 	defer e.popScope(sc)
 	for _, p := range parents {
-		ref, ok := e.subClassRef(p, rec, false)
+		// The arguments are needed only until addSubClass has handed them
+		// on, and no record body is evaluated meanwhile: one slice serves.
+		ref, ok := e.subClassRef(p, rec, false, e.parentArgs[:0])
 		if !ok {
 			return false
 		}
 		outer := e.enterUse(ref.rng, ref.rec.NameString())
 		ok = e.addSubClass(rec, ref)
 		e.use = outer
+		clear(ref.args)
+		e.parentArgs = ref.args[:0]
 		if !ok {
 			return false
 		}
@@ -288,8 +292,9 @@ func (e *evaluator) setValue(rec *Record, at tablegen.Range, name string, bits [
 }
 
 // subClassRef resolves a parent reference and its arguments (LLVM's
-// ParseSubClassReference); multi selects a multiclass.
-func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool) (classRef, bool) {
+// ParseSubClassReference), appending these to args; multi selects a
+// multiclass.
+func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool, args []ArgInit) (classRef, bool) {
 	ref := classRef{rng: p.Range()}
 	name := p.Name.Name
 	if multi {
@@ -305,7 +310,7 @@ func (e *evaluator) subClassRef(p *tablegen.ClassRef, cur *Record, multi bool) (
 			return ref, false
 		}
 	}
-	args, ok := e.templateArgValues(p.Args, cur, ref.rec, make([]ArgInit, 0, len(p.Args)))
+	args, ok := e.templateArgValues(p.Args, cur, ref.rec, args)
 	if !ok {
 		return ref, false
 	}
@@ -598,7 +603,7 @@ func (e *evaluator) defm(d *tablegen.Defm) {
 		if i > 0 && e.classes.get(p.Name.Name) != nil {
 			break
 		}
-		ref, ok := e.subClassRef(p, nil, true)
+		ref, ok := e.subClassRef(p, nil, true, make([]ArgInit, 0, len(p.Args)))
 		if !ok {
 			return
 		}
@@ -614,7 +619,7 @@ func (e *evaluator) defm(d *tablegen.Defm) {
 		}
 	}
 	for ; i < len(d.Parents); i++ {
-		ref, ok := e.subClassRef(d.Parents[i], nil, false)
+		ref, ok := e.subClassRef(d.Parents[i], nil, false, make([]ArgInit, 0, len(d.Parents[i].Args)))
 		if !ok {
 			return
 		}
