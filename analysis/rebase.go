@@ -373,8 +373,10 @@ func (s shifter) simple(in *tablegen.SimpleValue) *tablegen.SimpleValue {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.SimpleValue{Node: s.node(in.Node), Literal: in.Literal, Strings: in.Strings}
+	out := &tablegen.SimpleValue{Node: s.node(in.Node), Literal: in.Literal}
 	switch x := in.Expr.(type) {
+	case *tablegen.AdjacentStrings:
+		out.Expr = &tablegen.AdjacentStrings{Node: s.node(x.Node), Pieces: x.Pieces}
 	case *tablegen.Ident:
 		out.Expr = s.ident(x)
 	case *tablegen.BitsInit:

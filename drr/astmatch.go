@@ -85,7 +85,10 @@ func matchLeafValue(a *tablegen.DagArg, v eval.Init) int {
 			return 2
 		}
 	case *eval.StringInit:
-		if len(sv.Strings) > 0 || sv.LiteralKind() == tablegen.TokCode {
+		if k := sv.LiteralKind(); k == tablegen.TokString || k == tablegen.TokCode {
+			return 2
+		}
+		if _, ok := sv.Expr.(*tablegen.AdjacentStrings); ok {
 			return 2
 		}
 	case *eval.IntInit:

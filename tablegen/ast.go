@@ -386,20 +386,27 @@ type NameSuffix struct {
 // SimpleValue is a literal, reference or operator application; exactly
 // one alternative is set. Values are the most numerous nodes, so the
 // alternatives share fields: the single-token literals one string, the
-// rest one interface (a field apiece made every value 48 bytes larger).
+// rest one interface (a field apiece made every value 72 bytes larger).
 type SimpleValue struct {
 	Node
-	// Literal is an integer, binary, code, true, false or ? token as
-	// written: LiteralKind says which.
-	Literal string   `parser:"(  @( Int | Binary | Code | \"true\" | \"false\" | \"?\" )"`
-	Strings []string `parser:"| @String+"`
+	// Literal is an integer, binary, string, code, true, false or ? token
+	// as written: LiteralKind says which.
+	Literal string `parser:"(  @( Int | Binary | Code | \"true\" | \"false\" | \"?\" | String (?! String) )"`
 	// Expr is any other alternative; the accessors below read it.
 	Expr Expr `parser:"| @@ )"`
 }
 
-// Expr is a simple value that is a syntax node of its own: *BitsInit,
-// *ListInit, *DagInit, *BangOp, *ClassInst or *Ident.
+// Expr is a simple value that is a syntax node of its own:
+// *AdjacentStrings, *BitsInit, *ListInit, *DagInit, *BangOp, *ClassInst or
+// *Ident.
 type Expr interface{ Range() Range }
+
+// AdjacentStrings is string literals written one after the other, which
+// make one string: `"a" "b"` is "ab".
+type AdjacentStrings struct {
+	Node
+	Pieces []string `parser:"@String @String+"` // as written, quoted
+}
 
 // Bits returns the bits literal `{...}` s is, or nil.
 func (s *SimpleValue) Bits() *BitsInit { x, _ := s.Expr.(*BitsInit); return x }
@@ -419,10 +426,11 @@ func (s *SimpleValue) ClassInst() *ClassInst { x, _ := s.Expr.(*ClassInst); retu
 // Ident returns the name s is, or nil.
 func (s *SimpleValue) Ident() *Ident { x, _ := s.Expr.(*Ident); return x }
 
-// LiteralKind is the kind of the Literal token: TokInt, TokBinary, TokCode,
-// KwTrue, KwFalse or TokQuestion, or TokEOF when the value is not such a
-// literal. Its text tells: only a binary token starts with "0b" (0b2 is an
-// identifier), only a code token with "[{".
+// LiteralKind is the kind of the Literal token: TokInt, TokBinary,
+// TokString, TokCode, KwTrue, KwFalse or TokQuestion, or TokEOF when the
+// value is not such a literal. Its text tells: only a binary token starts
+// with "0b" (0b2 is an identifier), only a string with a quote, only a
+// code token with "[{".
 func (s *SimpleValue) LiteralKind() TokenKind {
 	switch t := s.Literal; {
 	case t == "":
@@ -433,6 +441,8 @@ func (s *SimpleValue) LiteralKind() TokenKind {
 		return KwFalse
 	case t == "?":
 		return TokQuestion
+	case t[0] == '"':
+		return TokString
 	case strings.HasPrefix(t, "[{"):
 		return TokCode
 	case strings.HasPrefix(t, "0b"):

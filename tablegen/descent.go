@@ -659,10 +659,18 @@ func (p *stmtParser) rdSimpleValue(sv *SimpleValue) *SimpleValue {
 		sv.Literal = t.Text
 		p.advance()
 	case TokString:
+		p.advance()
+		if p.kind() != TokString {
+			sv.Literal = t.Text
+			break
+		}
+		a := &AdjacentStrings{Pieces: []string{t.Text}}
 		for p.kind() == TokString {
-			sv.Strings = append(sv.Strings, p.peek().Text)
+			a.Pieces = append(a.Pieces, p.peek().Text)
 			p.advance()
 		}
+		a.Node = p.node(start)
+		sv.Expr = a
 	case TokLBrace:
 		sv.Expr = p.rdBitsInit()
 	case TokLSquare:

@@ -66,7 +66,7 @@ func buildGrammar() {
 		participle.UseLookahead(2),
 		// The members of Expr, in the order they are tried: an anonymous
 		// record before a name (both start with one).
-		participle.Union[Expr](&BitsInit{}, &ListInit{}, &DagInit{}, &BangOp{}, &ClassInst{}, &Ident{}),
+		participle.Union[Expr](&AdjacentStrings{}, &BitsInit{}, &ListInit{}, &DagInit{}, &BangOp{}, &ClassInst{}, &Ident{}),
 	)
 	simpleParser = mustProduction[simpleStatement]()
 	letParser = mustProduction[LetHeader]()

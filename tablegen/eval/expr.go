@@ -381,19 +381,15 @@ func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record,
 	switch {
 	case s.Literal != "":
 		return e.literal(s)
-	case s.Strings != nil:
-		if len(s.Strings) == 1 {
-			u, _ := tablegen.Unquote(s.Strings[0])
-			return stringInit(u)
-		}
+	}
+	switch x := s.Expr.(type) {
+	case *tablegen.AdjacentStrings:
 		var sb strings.Builder
-		for _, lit := range s.Strings {
+		for _, lit := range x.Pieces {
 			u, _ := tablegen.Unquote(lit)
 			sb.WriteString(u)
 		}
 		return stringInit(sb.String())
-	}
-	switch x := s.Expr.(type) {
 	case *tablegen.BitsInit:
 		return e.bitsLiteral(x, rec)
 	case *tablegen.ListInit:
@@ -421,6 +417,9 @@ func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
 			bits[i] = bitInit(digits[len(digits)-1-i] == '1')
 		}
 		return &BitsInit{Bits: bits}
+	case tablegen.TokString:
+		u, _ := tablegen.Unquote(s.Literal)
+		return stringInit(u)
 	case tablegen.TokCode:
 		return &StringInit{V: tablegen.CodeBody(s.Literal), Code: true}
 	case tablegen.KwTrue:
