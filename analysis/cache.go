@@ -76,6 +76,10 @@ func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 			c.weight -= c.weigh(old, c.vals[old])
 		}
 		delete(c.vals, old)
+		// Cleared, since the array behind order keeps what lies before
+		// the slice: the evicted key (a result, say) would stay alive.
+		var zero K
+		c.order[0] = zero
 		c.order = c.order[1:]
 	}
 }

@@ -124,3 +124,26 @@ func TestEditsKeepNoOldTexts(t *testing.T) {
 		t.Errorf("after %d edits, versions %v of %d older than the cached ones are still reachable", edits, kept, recent)
 	}
 }
+
+// A key the cache evicts is released: the array behind its order of keys
+// kept every key evicted since the array last grew (the models cache is
+// keyed by evaluation result, and kept a 90,000-def evaluation alive for
+// several edits).
+func TestFIFOCacheReleasesEvictedKeys(t *testing.T) {
+	c := newFIFOCache[*[64]byte, int](2)
+	var evicted []weak.Pointer[[64]byte]
+	for i := 0; i < 10; i++ {
+		k := new([64]byte)
+		if i < 8 {
+			evicted = append(evicted, weak.Make(k))
+		}
+		c.add(k, i)
+	}
+	runtime.GC()
+	for i, p := range evicted {
+		if p.Value() != nil {
+			t.Errorf("key %d of 10 is still reachable after its eviction", i)
+		}
+	}
+	runtime.KeepAlive(c)
+}

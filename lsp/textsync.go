@@ -120,6 +120,8 @@ func didClose(ctx context.Context, s *Server, raw json.RawMessage) error {
 		}
 	}
 	s.checker.Changed(snap, []string{path})
+	// The index did not read a file open when it was built.
+	go s.ws.Index().Closed(context.Background(), snap, path)
 	return nil
 }
 
