@@ -16,6 +16,10 @@ import (
 // indexToken is the $/progress token of the background index.
 const indexToken = "tdls/index"
 
+// indexDelay is how long the index build waits for the client to open
+// the files it opens with the session.
+const indexDelay = 100 * time.Millisecond
+
 // startIndex (re)builds the workspace index in the background, cancelling
 // a build in progress, and reports progress when the client supports it.
 func (s *Server) startIndex() {
@@ -26,9 +30,25 @@ func (s *Server) startIndex() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.indexCancel = cancel
 	progress := s.clientCaps.Window != nil && s.clientCaps.Window.WorkDoneProgress
+	checker := s.checker
 	s.mu.Unlock()
-	snap := s.ws.Snapshot()
 	go func() {
+		// The files a client opens with the session come right after
+		// initialized: the build lets them be opened, and waits for their
+		// check. It does not index an open file (its buffer's unit answers
+		// for it), and parsing one while it was opened added a second
+		// parse to the memory of the check.
+		for wait := indexDelay; ; wait = indexDelay / 4 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			if !checker.Busy() {
+				break
+			}
+		}
+		snap := s.ws.Snapshot()
 		if progress {
 			if err := s.callClient(ctx, "window/workDoneProgress/create", map[string]any{"token": indexToken}, nil); err != nil {
 				progress = false
