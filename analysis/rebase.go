@@ -297,11 +297,11 @@ func (s shifter) value(in *tablegen.Value) *tablegen.Value {
 		return nil
 	}
 	out := &tablegen.Value{Node: s.node(in.Node), Operand: s.suffixed(in.Operand)}
-	if in.Pastes != nil {
-		out.Pastes = make([]*tablegen.Paste, len(in.Pastes))
-		for i, p := range in.Pastes {
+	if in.Pasted != nil {
+		out.Pasted = &tablegen.PasteList{Pastes: make([]*tablegen.Paste, len(in.Pasted.Pastes))}
+		for i, p := range in.Pasted.Pastes {
 			if p != nil {
-				out.Pastes[i] = &tablegen.Paste{Node: s.node(p.Node), Operand: s.suffixed(p.Operand)}
+				out.Pasted.Pastes[i] = &tablegen.Paste{Node: s.node(p.Node), Operand: s.suffixed(p.Operand)}
 			}
 		}
 	}
@@ -313,11 +313,11 @@ func (s shifter) suffixed(in *tablegen.SuffixedValue) *tablegen.SuffixedValue {
 		return nil
 	}
 	out := &tablegen.SuffixedValue{Node: s.node(in.Node), Simple: s.simple(in.Simple)}
-	if in.Suffixes != nil {
-		out.Suffixes = make([]*tablegen.Suffix, len(in.Suffixes))
-		for i, x := range in.Suffixes {
+	if in.Suffixed != nil {
+		out.Suffixed = &tablegen.SuffixList{Suffixes: make([]*tablegen.Suffix, len(in.Suffixed.Suffixes))}
+		for i, x := range in.Suffixed.Suffixes {
 			if x != nil {
-				out.Suffixes[i] = &tablegen.Suffix{Node: s.node(x.Node), Bits: s.rangePieces(x.Bits), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
+				out.Suffixed.Suffixes[i] = &tablegen.Suffix{Node: s.node(x.Node), Bits: s.rangePieces(x.Bits), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
 			}
 		}
 	}

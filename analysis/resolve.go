@@ -532,7 +532,7 @@ func (r *resolver) value(v *tablegen.Value, sc *rscope) {
 		return
 	}
 	r.suffixed(v.Operand, sc)
-	for _, p := range v.Pastes {
+	for _, p := range v.Pastes() {
 		if p != nil {
 			r.suffixed(p.Operand, sc)
 		}
@@ -546,7 +546,7 @@ func (r *resolver) suffixed(s *tablegen.SuffixedValue, sc *rscope) {
 	base := r.simple(s.Simple, sc)
 	ty := declType(base) // the type of the value so far, when known
 	cls := r.classOf(base)
-	for _, x := range s.Suffixes {
+	for _, x := range s.Suffixes() {
 		if x == nil {
 			continue
 		}
@@ -639,7 +639,7 @@ func (r *resolver) memberOf(base *Decl, name string) *Decl {
 	case typeClass(declType(base)) != "":
 		return r.g.fieldOf(typeClass(declType(base)), name)
 	case base.Defvar != nil && base.Defvar.Value != nil:
-		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst() != nil && s.Simple.ClassInst().Class != nil && len(s.Suffixes) == 0 {
+		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst() != nil && s.Simple.ClassInst().Class != nil && len(s.Suffixes()) == 0 {
 			return r.g.fieldOf(s.Simple.ClassInst().Class.Name, name)
 		}
 	}
@@ -762,7 +762,7 @@ func isBinder(bs []int, i int) bool {
 
 // identOf returns the identifier a value consists of, or nil.
 func identOf(v *tablegen.Value) *tablegen.Ident {
-	if v == nil || len(v.Pastes) > 0 || v.Operand == nil || len(v.Operand.Suffixes) > 0 || v.Operand.Simple == nil {
+	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
 	return v.Operand.Simple.Ident()

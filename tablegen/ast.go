@@ -305,10 +305,28 @@ type RangePiece struct {
 }
 
 // Value is a value expression: operands joined by the paste operator `#`.
+//
+// Pastes and suffixes are rare, so Value and SuffixedValue hold them behind
+// a pointer that is nil when there are none: a slice header inline would
+// cost 24 bytes in every value and move a value's nodes, which the parser
+// allocates together, to a larger size class.
 type Value struct {
 	Node
 	Operand *SuffixedValue `parser:"@@"`
-	Pastes  []*Paste       `parser:"@@*"`
+	Pasted  *PasteList     `parser:"@@?"`
+}
+
+// PasteList is the pastes after a value's first operand, at least one.
+type PasteList struct {
+	Pastes []*Paste `parser:"@@+"`
+}
+
+// Pastes returns the `# operand` pastes after v's first operand.
+func (v *Value) Pastes() []*Paste {
+	if v.Pasted == nil {
+		return nil
+	}
+	return v.Pasted.Pastes
 }
 
 // Paste is `# operand`; the operand may be missing at the end of a name.
@@ -318,10 +336,32 @@ type Paste struct {
 }
 
 // SuffixedValue is a simple value followed by `{bits}`, `[slice]`, `.field`.
+// Its suffixes are behind a pointer for the reason Value's pastes are.
 type SuffixedValue struct {
 	Node
 	Simple   *SimpleValue `parser:"@@"`
-	Suffixes []*Suffix    `parser:"@@*"`
+	Suffixed *SuffixList  `parser:"@@?"`
+}
+
+// SuffixList is the suffixes of a simple value, at least one.
+type SuffixList struct {
+	Suffixes []*Suffix `parser:"@@+"`
+}
+
+// Suffixes returns the suffixes of s's simple value.
+func (s *SuffixedValue) Suffixes() []*Suffix {
+	if s.Suffixed == nil {
+		return nil
+	}
+	return s.Suffixed.Suffixes
+}
+
+// AddSuffix appends a suffix to s.
+func (s *SuffixedValue) AddSuffix(x *Suffix) {
+	if s.Suffixed == nil {
+		s.Suffixed = &SuffixList{}
+	}
+	s.Suffixed.Suffixes = append(s.Suffixed.Suffixes, x)
 }
 
 // Suffix is one value suffix.

@@ -535,7 +535,10 @@ func (p *stmtParser) rdValue() *Value {
 			pa.Operand = p.rdSuffixed(&operandNodes{})
 		}
 		pa.Node = p.node(ps)
-		v.Pastes = append(v.Pastes, pa)
+		if v.Pasted == nil {
+			v.Pasted = &PasteList{}
+		}
+		v.Pasted.Pastes = append(v.Pasted.Pastes, pa)
 	}
 	v.Node = p.node(start)
 	return v
@@ -547,7 +550,7 @@ func (p *stmtParser) rdSuffixed(n *operandNodes) *SuffixedValue {
 	sv := &n.suffixed
 	sv.Simple = p.rdSimpleValue(&n.simple)
 	for sf := p.rdSuffix(); sf != nil; sf = p.rdSuffix() {
-		sv.Suffixes = append(sv.Suffixes, sf)
+		sv.AddSuffix(sf)
 	}
 	sv.Node = p.node(start)
 	return sv

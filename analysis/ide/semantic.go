@@ -345,7 +345,7 @@ func (c *placeRoles) value(v *tablegen.Value) {
 		return
 	}
 	c.suffixed(v.Operand)
-	for _, p := range v.Pastes {
+	for _, p := range v.Pastes() {
 		if p != nil {
 			c.suffixed(p.Operand)
 		}
@@ -357,7 +357,7 @@ func (c *placeRoles) suffixed(s *tablegen.SuffixedValue) {
 		return
 	}
 	c.simple(s.Simple)
-	for _, x := range s.Suffixes {
+	for _, x := range s.Suffixes() {
 		if x == nil {
 			continue
 		}

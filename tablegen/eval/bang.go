@@ -377,8 +377,8 @@ func (e *evaluator) ternary(b *tablegen.BangOp, name string, itemType *Type, rec
 
 // bareName returns the identifier an argument consists of, or "".
 func bareName(a *tablegen.BangArg) (string, tablegen.Range) {
-	if a == nil || a.Value == nil || len(a.Value.Pastes) > 0 || a.Value.Operand == nil ||
-		len(a.Value.Operand.Suffixes) > 0 || a.Value.Operand.Simple == nil || a.Value.Operand.Simple.Ident() == nil {
+	if a == nil || a.Value == nil || len(a.Value.Pastes()) > 0 || a.Value.Operand == nil ||
+		len(a.Value.Operand.Suffixes()) > 0 || a.Value.Operand.Simple == nil || a.Value.Operand.Simple.Ident() == nil {
 		return "", tablegen.Range{}
 	}
 	return a.Value.Operand.Simple.Ident().Name, a.Value.Operand.Simple.Ident().Range()

@@ -104,7 +104,7 @@ func (e *evaluator) value(v *tablegen.Value, itemType *Type, rec *Record, nameMo
 	if res == nil {
 		return nil
 	}
-	return e.pastes(res, v.Pastes, itemType, rec)
+	return e.pastes(res, v.Pastes(), itemType, rec)
 }
 
 // nameValue evaluates the name of a def or defm.
@@ -119,7 +119,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 		if p.Operand != nil {
 			sv := &tablegen.SuffixedValue{Node: p.Operand.Node, Simple: p.Operand.Simple}
 			for _, s := range p.Operand.Suffixes {
-				sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
+				sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 			}
 			ps[i].Operand = sv
 		}
@@ -137,7 +137,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 func (e *evaluator) nameOperand(op *tablegen.NameOperand, rec *Record) Init {
 	sv := &tablegen.SuffixedValue{Node: op.Node, Simple: op.Simple}
 	for _, s := range op.Suffixes {
-		sv.Suffixes = append(sv.Suffixes, &tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
+		sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 	}
 	return e.suffixed(sv, stringType, rec, true)
 }
@@ -201,7 +201,7 @@ func (e *evaluator) suffixed(sv *tablegen.SuffixedValue, itemType *Type, rec *Re
 	if res == nil {
 		return nil
 	}
-	for _, s := range sv.Suffixes {
+	for _, s := range sv.Suffixes() {
 		switch {
 		case s.Bits != nil:
 			bits, ok := e.rangeList(s.Bits)
