@@ -191,7 +191,7 @@ func (m *Model) buildAttrOrTypeDef(def *eval.Record, isType bool) *AttrOrTypeDef
 	d.GenMnemonicAlias = bitField(def, "genMnemonicAlias")
 	d.StorageClass = stringField(def, "storageClass")
 	d.StorageNamespace = stringField(def, "storageNamespace")
-	d.Traits, _ = collectTraits(listField(def, "traits"))
+	d.Traits, _ = m.collectTraits(listField(def, "traits"))
 	d.buildBuilders()
 	d.buildParameters()
 	return d

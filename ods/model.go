@@ -26,6 +26,9 @@ type Model struct {
 	opByName    map[string]*Op
 	opByRecord  map[*eval.Record]*Op
 	reuse       *Model // while building: the model BuildFrom reuses
+	// traitByDef is the Trait of each trait record, built once and shared
+	// by the ops and attributes that list it (a Trait is never modified).
+	traitByDef map[*eval.Record]*Trait
 }
 
 // Build makes the model of every def deriving from Dialect, Op, AttrDef,
@@ -52,7 +55,7 @@ func BuildFrom(res *eval.Result, prev *Model) *Model {
 		entityByDef:  map[*eval.Record]any{},
 	}
 	m.reuse = prev
-	defer func() { m.reuse = nil }()
+	defer func() { m.reuse, m.traitByDef = nil, nil }()
 	dialectClass, opClass := res.Class("Dialect"), res.Class("Op")
 	for _, def := range res.Defs {
 		if def.DerivesFrom(dialectClass) {

@@ -221,7 +221,7 @@ func (m *Model) buildOp(def *eval.Record) *Op {
 	op.buildResults(names)
 	op.buildSuccessors()
 	var misordered []traitOrderError
-	op.Traits, misordered = collectTraits(listField(def, "traits"))
+	op.Traits, misordered = m.collectTraits(listField(def, "traits"))
 	for _, e := range misordered {
 		op.problem("ods-trait-order", op.Range, stringField(e.trait, "trait")+" requires "+stringField(e.dep, "trait")+" to precede it in traits list")
 	}

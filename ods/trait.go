@@ -127,8 +127,24 @@ func newTrait(def *eval.Record) *Trait {
 // does: TraitLists are spliced in, duplicates (the same record) dropped, and
 // an interface's base interfaces put before it. It also reports each trait
 // whose dependentTraits are not listed before it.
-func collectTraits(list []eval.Init) (traits []*Trait, misordered []traitOrderError) {
-	seen := map[*eval.Record]bool{}
+func (m *Model) collectTraits(list []eval.Init) (traits []*Trait, misordered []traitOrderError) {
+	// A def is seen once it is in traits, or while its base interfaces are
+	// inserted (open); the lists are short, so a scan costs less than a map
+	// per op.
+	var open []*eval.Record
+	seen := func(def *eval.Record) bool {
+		for _, t := range traits {
+			if t.Def == def {
+				return true
+			}
+		}
+		for _, o := range open {
+			if o == def {
+				return true
+			}
+		}
+		return false
+	}
 	var insert func([]eval.Init)
 	insert = func(list []eval.Init) {
 		for _, e := range list {
@@ -141,23 +157,37 @@ func collectTraits(list []eval.Init) (traits []*Trait, misordered []traitOrderEr
 				insert(listField(def, "traits"))
 				continue
 			}
-			if seen[def] {
+			if seen(def) {
 				continue
 			}
-			seen[def] = true
 			if isA(def, "Interface") {
+				open = append(open, def)
 				insert(listField(def, "baseInterfaces"))
+				open = open[:len(open)-1]
 			}
 			for _, dep := range listField(def, "dependentTraits") {
-				if dd, ok := dep.(*eval.DefInit); ok && !seen[dd.Rec] {
+				if dd, ok := dep.(*eval.DefInit); ok && dd.Rec != def && !seen(dd.Rec) {
 					misordered = append(misordered, traitOrderError{trait: def, dep: dd.Rec})
 				}
 			}
-			traits = append(traits, newTrait(def))
+			traits = append(traits, m.trait(def))
 		}
 	}
 	insert(list)
 	return traits, misordered
+}
+
+// trait is the shared Trait of a trait record.
+func (m *Model) trait(def *eval.Record) *Trait {
+	t := m.traitByDef[def]
+	if t == nil {
+		if m.traitByDef == nil {
+			m.traitByDef = map[*eval.Record]*Trait{}
+		}
+		t = newTrait(def)
+		m.traitByDef[def] = t
+	}
+	return t
 }
 
 type traitOrderError struct{ trait, dep *eval.Record }
