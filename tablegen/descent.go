@@ -547,6 +547,13 @@ func (p *stmtParser) rdValue() *Value {
 // rdSuffixed parses an operand into n.
 func (p *stmtParser) rdSuffixed(n *operandNodes) *SuffixedValue {
 	start := p.i
+	from := p.tok(start).Pos
+	// The first access to the fresh nodes is a store, which also serves as
+	// n's nil check. Were it a load (the compiler's nil check), the kernel
+	// would map the zero page for a fresh heap page and copy it at the first
+	// store: two faults and a TLB flush instead of one fault, for most pages
+	// of values (a sixth of the page faults of parsing).
+	n.suffixed.From = from
 	sv := &n.suffixed
 	sv.Simple = p.rdSimpleValue(&n.simple)
 	for sf := p.rdSuffix(); sf != nil; sf = p.rdSuffix() {
