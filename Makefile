@@ -9,7 +9,7 @@ LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
 MLIR_INCLUDE := $(LLVM_DIR)/include
 TOY := examples/toy
 
-.PHONY: build demo test bench llvm dist dist-test docs
+.PHONY: build demo test race bench llvm dist dist-test docs
 
 # -buildvcs=auto stamps the revision (tdls version) in a git checkout even
 # where GOFLAGS turns VCS stamping off. The binary is static, as the release
@@ -36,12 +36,22 @@ demo: llvm build
 # run mlir-tblgen and g++ many times: past go test's default 10 minutes on a
 # loaded machine, hence the timeout). The release is
 # built and checked too (dist-test).
-test: llvm editors-test dist-test
+test: llvm editors-test dist-test race
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) test -timeout 60m -v ./... 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|[[:space:]]*--- PASS|PASS$$)/d'
+
+# The equality tests of incremental and full evaluation (resumed at every
+# split, replayed after random edits, the server's edit sequences) again
+# under the race detector: the server evaluates on goroutines of its own and
+# snapshots share evaluations, checkpoints and journals. The stress suite
+# runs short here; its long form runs above.
+RACE_TESTS := Replay|Resume|EditSequences|EditsBetween|StatementAcross|UnitsShare|BuildFromReuses|IncrementalStress
+race: llvm
+	$(GO) test -race -count=1 -timeout 30m -run '$(RACE_TESTS)' ./tablegen/eval ./analysis ./ods
+	$(GO) test -race -count=1 -short -run '$(RACE_TESTS)' ./lsp/stress
 
 # docs/diagnostics.md: every diagnostic code, from the code registry (a
 # test fails when it is not up to date).
