@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
-	"tdls/tablegen"
+	"tdls/bench/editpoint"
 )
 
 // benchPublish measures what bench/lsplatency measures without the
@@ -24,7 +23,10 @@ func benchPublish(b *testing.B, rel string, middle bool) {
 	if err != nil {
 		b.Skipf("SKIP: LLVM 22 not installed: %v", err)
 	}
-	off := statementStartFor(path, data, middle)
+	off, err := editpoint.Offset(path, data, middle)
+	if err != nil {
+		b.Fatal(err)
+	}
 	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
 	// The time of the publish is taken in the checker's goroutine, as the
 	// server writes it out there.
@@ -67,31 +69,6 @@ func drain[T any](ch chan T) {
 			return
 		}
 	}
-}
-
-// statementStartFor is where lsplatency inserts its assert: the start of
-// the last top-level statement or include of the file, or of the first at
-// or after its middle.
-func statementStartFor(path string, data []byte, middle bool) int {
-	set := tablegen.NewSourceSet()
-	f := set.AddFile(path, data)
-	toks, _ := tablegen.LexFile(set, f)
-	var starts []int
-	for _, st := range tablegen.Parse(set, toks).Statements {
-		starts = append(starts, f.Offset(st.Start()))
-	}
-	for _, t := range toks {
-		if t.Kind == tablegen.KwInclude {
-			starts = append(starts, f.Offset(t.Pos))
-		}
-	}
-	sort.Ints(starts)
-	if middle {
-		if i := sort.SearchInts(starts, len(data)/2); i < len(starts) {
-			return starts[i]
-		}
-	}
-	return starts[len(starts)-1]
 }
 
 const (

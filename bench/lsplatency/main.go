@@ -39,8 +39,8 @@ import (
 	"strings"
 	"time"
 
+	"tdls/bench/editpoint"
 	"tdls/lsp/lsptest"
-	"tdls/tablegen"
 )
 
 var files = []string{
@@ -124,7 +124,7 @@ func main() {
 			fail(err)
 		}
 		for _, where := range []string{"end", "middle"} {
-			off, err := insertionPoint(path, data, where)
+			off, err := editpoint.Offset(path, data, where == "middle")
 			if err != nil {
 				fail(err)
 			}
@@ -265,35 +265,6 @@ func main() {
 	if withBase {
 		fmt.Printf("cpu per query against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
 	}
-}
-
-// insertionPoint is the byte offset of the start of a top-level statement
-// or include directive of the file: the last one ("end"), or the first that
-// starts at or after the middle of the file ("middle"), so that the
-// inserted assert is a top-level statement of its own.
-func insertionPoint(path string, data []byte, where string) (int, error) {
-	set := tablegen.NewSourceSet()
-	f := set.AddFile(path, data)
-	toks, _ := tablegen.LexFile(set, f)
-	var starts []int
-	for _, st := range tablegen.Parse(set, toks).Statements {
-		starts = append(starts, f.Offset(st.Start()))
-	}
-	for _, t := range toks {
-		if t.Kind == tablegen.KwInclude {
-			starts = append(starts, f.Offset(t.Pos))
-		}
-	}
-	if len(starts) == 0 {
-		return 0, fmt.Errorf("%s has no statements or includes", path)
-	}
-	sort.Ints(starts)
-	if where == "middle" {
-		if i := sort.SearchInts(starts, len(data)/2); i < len(starts) {
-			return starts[i], nil
-		}
-	}
-	return starts[len(starts)-1], nil
 }
 
 // openIn starts s, initializes it on path's directory and opens path,
