@@ -47,6 +47,8 @@ func (Pipeline) Evaluate(set *tablegen.SourceSet, root *tablegen.File, opts tabl
 		ev.Statement(st)
 		if drr.NeedsSyntax(st, ev.Defs()[min(before, len(ev.Defs())):], ev.Class("Pattern")) {
 			kept = append(kept, st)
+		} else {
+			stream.Recycle() // an Evaluation keeps nothing of its statements
 		}
 	}
 	u := stream.Unit()

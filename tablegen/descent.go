@@ -60,7 +60,9 @@ func (p *stmtParser) ident(what string) *Ident {
 		p.failf("expected %s, found %s", what, t.Describe())
 	}
 	p.advance()
-	return &Ident{Node: p.node(start), Name: t.Text}
+	id := alloc(&p.nodes.idents)
+	*id = Ident{Node: p.node(start), Name: t.Text}
+	return id
 }
 
 // rdSimple parses a statement without nested statements into the parser's
@@ -91,7 +93,8 @@ func (p *stmtParser) rdSimple() *simpleStatement {
 func (p *stmtParser) rdClass() *Class {
 	start := p.i
 	p.advance()
-	c := &Class{Name: p.ident("a class name after 'class'")}
+	c := alloc(&p.nodes.classes)
+	c.Name = p.ident("a class name after 'class'")
 	if p.kind() == TokLess {
 		c.TemplateArgs = p.rdTemplateArgs()
 	}
@@ -107,7 +110,8 @@ func (p *stmtParser) rdTemplateArgs() []*TemplateArg {
 	var out []*TemplateArg
 	for {
 		start := p.i
-		ta := &TemplateArg{Type: p.rdType("a template argument type")}
+		ta := alloc(&p.nodes.templateArgs)
+		ta.Type = p.rdType("a template argument type")
 		ta.Name = p.ident("a template argument name")
 		if p.accept(TokEqual) {
 			ta.Default = p.rdValue()
@@ -175,7 +179,8 @@ func (p *stmtParser) rdParents() []*ClassRef {
 
 func (p *stmtParser) rdClassRef() *ClassRef {
 	start := p.i
-	r := &ClassRef{Name: p.ident("a class name")}
+	r := alloc(&p.nodes.classRefs)
+	r.Name = p.ident("a class name")
 	if p.accept(TokLess) {
 		r.Args = p.rdArgs(true)
 	}
@@ -192,7 +197,7 @@ func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
 	}
 	for {
 		start := p.i
-		a := &Arg{}
+		a := alloc(&p.nodes.args)
 		if p.kind() == TokIdent && p.kindAt(1) == TokEqual {
 			a.Name = p.ident("an argument name")
 			p.advance() // =
@@ -216,7 +221,7 @@ func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
 
 func (p *stmtParser) rdBody(what string) *Body {
 	start := p.i
-	b := &Body{}
+	b := alloc(&p.nodes.bodies)
 	switch p.kind() {
 	case TokSemi:
 		p.advance()
@@ -239,7 +244,7 @@ func (p *stmtParser) rdBody(what string) *Body {
 
 func (p *stmtParser) rdBodyItem() *BodyItem {
 	start := p.i
-	it := &BodyItem{}
+	it := alloc(&p.nodes.bodyItems)
 	switch p.kind() {
 	case KwLet:
 		it.Let = p.rdBodyLet()
@@ -260,7 +265,8 @@ func (p *stmtParser) rdBodyItem() *BodyItem {
 
 func (p *stmtParser) rdField() *FieldDecl {
 	start := p.i
-	f := &FieldDecl{IsField: p.accept(KwField)}
+	f := alloc(&p.nodes.fields)
+	f.IsField = p.accept(KwField)
 	f.Type = p.rdType("a field type")
 	f.Name = p.ident("a field name")
 	if p.accept(TokEqual) {
@@ -274,7 +280,8 @@ func (p *stmtParser) rdField() *FieldDecl {
 func (p *stmtParser) rdBodyLet() *BodyLet {
 	start := p.i
 	p.advance()
-	l := &BodyLet{Name: p.ident("a field name after 'let'")}
+	l := alloc(&p.nodes.bodyLets)
+	l.Name = p.ident("a field name after 'let'")
 	if p.accept(TokLBrace) {
 		l.Bits = p.rdRangeList(TokRBrace)
 	}
@@ -300,7 +307,8 @@ func (p *stmtParser) rdRangeList(close TokenKind) []*RangePiece {
 
 func (p *stmtParser) rdRangePiece() *RangePiece {
 	start := p.i
-	r := &RangePiece{Start: p.expect(TokInt, " in a range").Text}
+	r := alloc(&p.nodes.rangePieces)
+	r.Start = p.expect(TokInt, " in a range").Text
 	switch {
 	case p.kind() == TokEllipsis || p.kind() == TokMinus:
 		r.Sep = p.peek().Text
@@ -317,7 +325,7 @@ func (p *stmtParser) rdRangePiece() *RangePiece {
 func (p *stmtParser) rdDef() *Def {
 	start := p.i
 	p.advance()
-	d := &Def{}
+	d := alloc(&p.nodes.defs)
 	switch p.kind() {
 	case TokColon, TokSemi, TokLBrace:
 	default:
@@ -332,7 +340,7 @@ func (p *stmtParser) rdDef() *Def {
 func (p *stmtParser) rdDefm() *Defm {
 	start := p.i
 	p.advance()
-	d := &Defm{}
+	d := alloc(&p.nodes.defms)
 	if p.kind() != TokColon {
 		d.Name = p.rdNameValue()
 	}
@@ -351,7 +359,8 @@ func (p *stmtParser) rdDefm() *Defm {
 func (p *stmtParser) rdDeftype() *Deftype {
 	start := p.i
 	p.advance()
-	d := &Deftype{Name: p.ident("a type name after 'deftype'")}
+	d := alloc(&p.nodes.deftypes)
+	d.Name = p.ident("a type name after 'deftype'")
 	p.expect(TokEqual, " after the deftype name")
 	d.Type = p.rdType("a type")
 	p.expect(TokSemi, " after the deftype")
@@ -362,7 +371,8 @@ func (p *stmtParser) rdDeftype() *Deftype {
 func (p *stmtParser) rdDefvar() *Defvar {
 	start := p.i
 	p.advance()
-	d := &Defvar{Name: p.ident("a variable name after 'defvar'")}
+	d := alloc(&p.nodes.defvars)
+	d.Name = p.ident("a variable name after 'defvar'")
 	p.expect(TokEqual, " after the defvar name")
 	d.Value = p.rdValue()
 	p.expect(TokSemi, " after the defvar value")
@@ -373,7 +383,8 @@ func (p *stmtParser) rdDefvar() *Defvar {
 func (p *stmtParser) rdDump() *Dump {
 	start := p.i
 	p.advance()
-	d := &Dump{Value: p.rdValue()}
+	d := alloc(&p.nodes.dumps)
+	d.Value = p.rdValue()
 	p.expect(TokSemi, " after the dump value")
 	d.Node = p.node(start)
 	return d
@@ -382,7 +393,8 @@ func (p *stmtParser) rdDump() *Dump {
 func (p *stmtParser) rdAssert() *Assert {
 	start := p.i
 	p.advance()
-	a := &Assert{Cond: p.rdValue()}
+	a := alloc(&p.nodes.asserts)
+	a.Cond = p.rdValue()
 	p.expect(TokComma, " between the assert condition and message")
 	a.Message = p.rdValue()
 	p.expect(TokSemi, " after the assert message")
@@ -393,10 +405,11 @@ func (p *stmtParser) rdAssert() *Assert {
 func (p *stmtParser) rdLetHeader() *LetHeader {
 	start := p.i
 	p.advance()
-	h := &LetHeader{}
+	h := alloc(&p.nodes.letHeaders)
 	for {
 		is := p.i
-		it := &LetItem{Name: p.ident("a field name after 'let'")}
+		it := alloc(&p.nodes.letItems)
+		it.Name = p.ident("a field name after 'let'")
 		if p.accept(TokLess) {
 			it.Bits = p.rdRangeList(TokGreater)
 		}
@@ -416,7 +429,8 @@ func (p *stmtParser) rdLetHeader() *LetHeader {
 func (p *stmtParser) rdForeachHeader() *ForeachHeader {
 	start := p.i
 	p.advance()
-	h := &ForeachHeader{Name: p.ident("an iteration variable after 'foreach'")}
+	h := alloc(&p.nodes.foreachHeads)
+	h.Name = p.ident("an iteration variable after 'foreach'")
 	p.expect(TokEqual, " after the foreach variable")
 	switch p.kind() {
 	case TokLBrace:
@@ -435,7 +449,8 @@ func (p *stmtParser) rdForeachHeader() *ForeachHeader {
 func (p *stmtParser) rdIfHeader() *IfHeader {
 	start := p.i
 	p.advance()
-	h := &IfHeader{Cond: p.rdValue()}
+	h := alloc(&p.nodes.ifHeaders)
+	h.Cond = p.rdValue()
 	p.expect(KwThen, " after the 'if' condition")
 	h.Node = p.node(start)
 	return h
@@ -444,7 +459,8 @@ func (p *stmtParser) rdIfHeader() *IfHeader {
 func (p *stmtParser) rdMultiClassHeader() *MultiClassHeader {
 	start := p.i
 	p.advance()
-	h := &MultiClassHeader{Name: p.ident("a multiclass name")}
+	h := alloc(&p.nodes.multiHeaders)
+	h.Name = p.ident("a multiclass name")
 	if p.kind() == TokLess {
 		h.TemplateArgs = p.rdTemplateArgs()
 	}
@@ -463,7 +479,8 @@ func (p *stmtParser) rdMultiClassHeader() *MultiClassHeader {
 func (p *stmtParser) rdDefsetHeader() *DefsetHeader {
 	start := p.i
 	p.advance()
-	h := &DefsetHeader{Type: p.rdType("a list type after 'defset'")}
+	h := alloc(&p.nodes.defsetHeads)
+	h.Type = p.rdType("a list type after 'defset'")
 	h.Name = p.ident("a defset name")
 	p.expect(TokEqual, " after the defset name")
 	h.Node = p.node(start)
@@ -472,7 +489,7 @@ func (p *stmtParser) rdDefsetHeader() *DefsetHeader {
 
 func (p *stmtParser) rdType(what string) *Type {
 	start := p.i
-	t := &Type{}
+	t := alloc(&p.nodes.types)
 	switch p.kind() {
 	case KwBit, KwInt, KwString, KwDag, KwCode:
 		t.Prim = p.peek().Text
@@ -522,21 +539,28 @@ type operandNodes struct {
 	simple   SimpleValue
 }
 
+// nameOperandNodes are a record name's operand and its simple value,
+// allocated together.
+type nameOperandNodes struct {
+	operand NameOperand
+	simple  SimpleValue
+}
+
 func (p *stmtParser) rdValue() *Value {
 	start := p.i
-	n := &valueNodes{}
+	n := alloc(&p.nodes.values)
 	v := &n.value
 	v.Operand = p.rdSuffixed(&n.operandNodes)
 	for p.kind() == TokPaste {
 		ps := p.i
 		p.advance()
-		pa := &Paste{}
+		pa := alloc(&p.nodes.pastes)
 		if p.pasteOperandFollows() {
-			pa.Operand = p.rdSuffixed(&operandNodes{})
+			pa.Operand = p.rdSuffixed(alloc(&p.nodes.operands))
 		}
 		pa.Node = p.node(ps)
 		if v.Pasted == nil {
-			v.Pasted = &PasteList{}
+			v.Pasted = alloc(&p.nodes.pasteLists)
 		}
 		v.Pasted.Pastes = append(v.Pasted.Pastes, pa)
 	}
@@ -579,7 +603,7 @@ func (p *stmtParser) rdSuffix() *Suffix {
 	default:
 		return nil
 	}
-	sf := &Suffix{}
+	sf := alloc(&p.nodes.suffixes)
 	switch p.kind() {
 	case TokLBrace:
 		p.advance()
@@ -600,7 +624,8 @@ func (p *stmtParser) rdSuffix() *Suffix {
 func (p *stmtParser) rdSlice() (out []*SliceElem, trailingComma bool) {
 	for {
 		start := p.i
-		e := &SliceElem{Start: p.rdValue()}
+		e := alloc(&p.nodes.sliceElems)
+		e.Start = p.rdValue()
 		switch {
 		case p.kind() == TokEllipsis || p.kind() == TokMinus:
 			e.Sep = p.peek().Text
@@ -625,11 +650,12 @@ func (p *stmtParser) rdSlice() (out []*SliceElem, trailingComma bool) {
 
 func (p *stmtParser) rdNameValue() *NameValue {
 	start := p.i
-	v := &NameValue{Operand: p.rdNameOperand()}
+	v := alloc(&p.nodes.nameValues)
+	v.Operand = p.rdNameOperand()
 	for p.kind() == TokPaste {
 		ps := p.i
 		p.advance()
-		pa := &NamePaste{}
+		pa := alloc(&p.nodes.namePastes)
 		if p.pasteOperandFollows() {
 			pa.Operand = p.rdNameOperand()
 		}
@@ -642,10 +668,12 @@ func (p *stmtParser) rdNameValue() *NameValue {
 
 func (p *stmtParser) rdNameOperand() *NameOperand {
 	start := p.i
-	o := &NameOperand{Simple: p.rdSimpleValue(&SimpleValue{})}
+	n := alloc(&p.nodes.nameOperands)
+	o := &n.operand
+	o.Simple = p.rdSimpleValue(&n.simple)
 	for p.kind() == TokLSquare || p.kind() == TokDot {
 		ss := p.i
-		sf := &NameSuffix{}
+		sf := alloc(&p.nodes.nameSuffixes)
 		if p.kind() == TokLSquare {
 			p.advance()
 			sf.Slice, sf.TrailingComma = p.rdSlice()
@@ -674,7 +702,8 @@ func (p *stmtParser) rdSimpleValue(sv *SimpleValue) *SimpleValue {
 			sv.Literal = t.Text
 			break
 		}
-		a := &AdjacentStrings{Pieces: []string{t.Text}}
+		a := alloc(&p.nodes.strings)
+		a.Pieces = []string{t.Text}
 		for p.kind() == TokString {
 			a.Pieces = append(a.Pieces, p.peek().Text)
 			p.advance()
@@ -723,7 +752,8 @@ func (p *stmtParser) rdValueList(close TokenKind, what string) []*Value {
 func (p *stmtParser) rdBitsInit() *BitsInit {
 	start := p.i
 	p.advance()
-	b := &BitsInit{Values: p.rdValueList(TokRBrace, "bits value")}
+	b := alloc(&p.nodes.bitsInits)
+	b.Values = p.rdValueList(TokRBrace, "bits value")
 	b.Node = p.node(start)
 	return b
 }
@@ -731,7 +761,8 @@ func (p *stmtParser) rdBitsInit() *BitsInit {
 func (p *stmtParser) rdListInit() *ListInit {
 	start := p.i
 	p.advance()
-	l := &ListInit{Values: p.rdValueList(TokRSquare, "list")}
+	l := alloc(&p.nodes.listInits)
+	l.Values = p.rdValueList(TokRSquare, "list")
 	if p.kind() == TokLess {
 		p.advance()
 		l.ElemType = p.rdType("a list element type")
@@ -744,7 +775,8 @@ func (p *stmtParser) rdListInit() *ListInit {
 func (p *stmtParser) rdDagInit() *DagInit {
 	start := p.i
 	p.advance()
-	d := &DagInit{Operator: p.rdDagArg()}
+	d := alloc(&p.nodes.dagInits)
+	d.Operator = p.rdDagArg()
 	if p.kind() != TokRParen {
 		for {
 			d.Args = append(d.Args, p.rdDagArg())
@@ -763,7 +795,7 @@ func (p *stmtParser) rdDagInit() *DagInit {
 
 func (p *stmtParser) rdDagArg() *DagArg {
 	start := p.i
-	a := &DagArg{}
+	a := alloc(&p.nodes.dagArgs)
 	if p.kind() == TokVarName {
 		a.Bare = p.rdVarName()
 	} else {
@@ -779,12 +811,15 @@ func (p *stmtParser) rdDagArg() *DagArg {
 func (p *stmtParser) rdVarName() *VarName {
 	start := p.i
 	t := p.expect(TokVarName, "")
-	return &VarName{Node: p.node(start), Name: t.Text}
+	v := alloc(&p.nodes.varNames)
+	*v = VarName{Node: p.node(start), Name: t.Text}
+	return v
 }
 
 func (p *stmtParser) rdBangOp() *BangOp {
 	start := p.i
-	b := &BangOp{Op: p.peek().Text}
+	b := alloc(&p.nodes.bangOps)
+	b.Op = p.peek().Text
 	p.advance()
 	if p.accept(TokLess) {
 		b.Type = p.rdType("a type")
@@ -794,7 +829,8 @@ func (p *stmtParser) rdBangOp() *BangOp {
 	if !p.accept(TokRParen) {
 		for {
 			as := p.i
-			a := &BangArg{Value: p.rdValue()}
+			a := alloc(&p.nodes.bangArgs)
+			a.Value = p.rdValue()
 			if p.accept(TokColon) {
 				a.Then = p.rdValue()
 			}
@@ -815,7 +851,8 @@ func (p *stmtParser) rdBangOp() *BangOp {
 
 func (p *stmtParser) rdClassInst() *ClassInst {
 	start := p.i
-	c := &ClassInst{Class: p.ident("a class name")}
+	c := alloc(&p.nodes.classInsts)
+	c.Class = p.ident("a class name")
 	p.advance() // <
 	c.Args = p.rdArgs(false)
 	c.Node = p.node(start)

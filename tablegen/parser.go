@@ -151,6 +151,7 @@ type stmtParser struct {
 	deep   bool
 	stop   func(i int) bool // ParseUntil's
 	simple simpleStatement  // rdSimple's result, copied out by statement
+	nodes  nodeArena        // where the nodes come from (arena.go)
 }
 
 // passMark records a pass while diagnostics still grow.
@@ -345,28 +346,31 @@ func (p *stmtParser) report(at int, msg string, related ...Related) {
 
 func (p *stmtParser) statement() *Statement {
 	start := p.i
-	st := &Statement{}
+	st := alloc(&p.nodes.statements)
 	switch p.peek().Kind {
 	case KwLet:
 		h, ok := produce(p, start, p.rdLetHeader, letParser)
 		if !ok {
 			return nil
 		}
-		st.Let = &Let{Header: h, Body: p.block()}
+		st.Let = alloc(&p.nodes.lets)
+		st.Let.Header, st.Let.Body = h, p.block()
 		st.Let.Node = p.node(start)
 	case KwForeach:
 		h, ok := produce(p, start, p.rdForeachHeader, foreachParser)
 		if !ok {
 			return nil
 		}
-		st.Foreach = &Foreach{Header: h, Body: p.block()}
+		st.Foreach = alloc(&p.nodes.foreachs)
+		st.Foreach.Header, st.Foreach.Body = h, p.block()
 		st.Foreach.Node = p.node(start)
 	case KwIf:
 		h, ok := produce(p, start, p.rdIfHeader, ifParser)
 		if !ok {
 			return nil
 		}
-		st.If = &If{Header: h, Then: p.block()}
+		st.If = alloc(&p.nodes.ifs)
+		st.If.Header, st.If.Then = h, p.block()
 		if p.peek().Kind == KwElse {
 			p.advance()
 			st.If.Else = p.block()
@@ -381,7 +385,8 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		st.MultiClass = &MultiClass{Header: h, Body: body}
+		st.MultiClass = alloc(&p.nodes.multis)
+		st.MultiClass.Header, st.MultiClass.Body = h, body
 		st.MultiClass.Node = p.node(start)
 	case KwDefset:
 		h, ok := produce(p, start, p.rdDefsetHeader, defsetParser)
@@ -392,7 +397,8 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		st.Defset = &Defset{Header: h, Body: body}
+		st.Defset = alloc(&p.nodes.defsets)
+		st.Defset.Header, st.Defset.Body = h, body
 		st.Defset.Node = p.node(start)
 	case KwClass, KwDef, KwDefm, KwDeftype, KwDefvar, KwDump, KwAssert:
 		s, ok := produce(p, start, p.rdSimple, simpleParser)
@@ -421,7 +427,7 @@ func (p *stmtParser) block() *Block {
 		b, _ := p.bracedBlock("block")
 		return b
 	}
-	b := &Block{}
+	b := alloc(&p.nodes.blocks)
 	if st := p.statement(); st != nil {
 		b.Statements = []*Statement{st}
 	}
@@ -441,7 +447,8 @@ func (p *stmtParser) bracedBlock(what string) (*Block, bool) {
 		return nil, false
 	}
 	p.advance()
-	b := &Block{Braced: true, Statements: p.list(true)}
+	b := alloc(&p.nodes.blocks)
+	b.Braced, b.Statements = true, p.list(true)
 	if cl := p.peek(); cl.Kind == TokRBrace {
 		p.advance()
 	} else {

@@ -22,6 +22,7 @@ func StreamUnit(set *SourceSet, root *File, opts LexOptions) *UnitStream {
 	lx := newUnitLexer(set, opts)
 	lx.startFile(root, nil)
 	p := &stmtParser{set: set, stream: &tokenStream{lx: lx}}
+	p.nodes.on()
 	return &UnitStream{set: set, root: root, lx: lx, p: p}
 }
 
@@ -29,6 +30,7 @@ func StreamUnit(set *SourceSet, root *File, opts LexOptions) *UnitStream {
 // The statements are those Parse makes of the unit's tokens.
 func (s *UnitStream) Next() *Statement {
 	p := s.p
+	p.nodes.keep()
 	for {
 		p.release()
 		if p.peek().Kind == TokEOF {
@@ -40,6 +42,12 @@ func (s *UnitStream) Next() *Statement {
 		}
 	}
 }
+
+// Recycle takes back the nodes of the statement Next returned last, to
+// build the next statements on: the caller holds no pointer into that
+// statement any more, nor will. A statement not recycled is the caller's
+// for good.
+func (s *UnitStream) Recycle() { s.p.nodes.recycle() }
 
 // Unit returns what ParseUnit returns, without the tokens and the
 // statements, which the stream has handed out: the files, the includes, the

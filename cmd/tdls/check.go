@@ -186,6 +186,7 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 	if cfg.syntaxOnly {
 		s := tablegen.StreamUnit(set, root, opts)
 		for s.Next() != nil { // only the diagnostics are wanted
+			s.Recycle()
 		}
 		return append([]tablegen.Diagnostic(nil), pipeline.Syntax(s.Unit())...)
 	}

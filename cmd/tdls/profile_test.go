@@ -16,7 +16,7 @@ import (
 func TestMemProfileHasTheCheck(t *testing.T) {
 	dir := t.TempDir()
 	var src strings.Builder
-	for i := range 4000 { // a few MB allocated: several samples at Go's default rate
+	for i := range 16000 { // over 10 MB allocated: many samples at Go's default rate
 		fmt.Fprintf(&src, "def D%d { int i = %d; string s = \"s%d\"; list<int> l = [1, 2, 3]; }\n", i, i, i)
 	}
 	td, prof := filepath.Join(dir, "many.td"), filepath.Join(dir, "mem.pprof")
@@ -29,7 +29,7 @@ func TestMemProfileHasTheCheck(t *testing.T) {
 		t.Fatalf("tdls check: %v\n%s", err, out)
 	}
 	// The samples, scaled by their rate, estimate the bytes the run
-	// allocated: tens of MB here. Without sampling, nothing or a stray sample.
+	// allocated: over 10 MB here. Without sampling, nothing or a stray sample.
 	out, err := exec.Command("go", "tool", "pprof", "-sample_index=alloc_space", "-top", "-nodecount=1", prof).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go tool pprof: %v\n%s", err, out)

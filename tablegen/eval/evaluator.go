@@ -208,9 +208,9 @@ func untracked(opts Options) Options {
 }
 
 // Evaluation evaluates a unit's top-level statements one at a time, in
-// order, as a tablegen.UnitStream hands them out: the evaluator keeps
-// nothing of a statement's syntax, so a caller may drop each once it is
-// evaluated.
+// order, as a tablegen.UnitStream hands them out: the evaluator holds no
+// pointer into a statement once Statement returns, so a caller may drop
+// each once it is evaluated, or recycle its nodes (UnitStream.Recycle).
 type Evaluation struct{ e *evaluator }
 
 // NewEvaluation starts the evaluation of a unit whose files are in set; it
