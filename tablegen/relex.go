@@ -120,6 +120,7 @@ func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
 // LexAlone lexes f without following its includes, with defines set.
 func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
 	lx := newAloneLexer(set, defines, len(f.Content))
+	lx.sized = f
 	// Every directive starts with '#' (a paste does too; a little room to
 	// spare is cheaper than regrowing a record of deeply nested #ifdefs).
 	*lx.events = make([]dirEvent, 0, bytes.Count(f.Content, []byte{'#'}))

@@ -37,6 +37,30 @@ func TestLexAloneMatchesLexUnit(t *testing.T) {
 	}
 }
 
+// Large files, whose tokens LexAlone extrapolates from the first block of
+// them: alike throughout, denser further on (the extrapolated slice fills
+// up and the lexer goes on in blocks), and much sparser further on (the
+// slice is cut to size).
+func TestLexAloneLargeFiles(t *testing.T) {
+	dense := strings.Repeat("def R : C<[1,2,3,4,5,6,7,8]>;\n", 20000)
+	sparse := strings.Repeat("// "+strings.Repeat("comment ", 12)+"\n", 20000)
+	for name, src := range map[string]string{
+		"alike":         strings.Repeat("def R1 : C<1, \"s\"> { let x = !add(1, 1); }\n", 30000),
+		"denser later":  sparse[:len(sparse)/4] + dense + dense,
+		"sparser later": dense + sparse + sparse + sparse,
+	} {
+		set, set2 := NewSourceSet(), NewSourceSet()
+		got := LexAlone(set, set.AddFile("a.td", []byte(src)), nil)
+		want := LexUnit(set2, set2.AddFile("a.td", []byte(src)), LexOptions{Loader: stubIncludes{}})
+		if !reflect.DeepEqual(got.Tokens, want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) {
+			t.Errorf("%s: LexAlone differs from LexUnit", name)
+		}
+		if n := len(got.Tokens); cap(got.Tokens) > 2*n+tokenChunk {
+			t.Errorf("%s: %d tokens in a slice of %d", name, n, cap(got.Tokens))
+		}
+	}
+}
+
 var relexSeeds = []string{
 	"#ifndef G\n#define G\ninclude \"a.td\"\ndef A { int x = 1; }\n#ifdef X\ndef B;\n#else\ndef C;\n#endif\n#define Y\n#endif // G\n",
 	"/* a */ #define Z\n#ifdef Z\n  #ifndef W\ndef D;\n  #endif\n#endif\ninclude x\ndef E { code c = [{\n#endif\n}]; }\n",
