@@ -25,6 +25,10 @@ type slab[T any] struct {
 	c, n   int // the chunk being filled and the nodes taken from it
 	// keptC, keptN are the first node not kept: recycle rewinds to it.
 	keptC, keptN int
+	// arena lists the slabs used since the last keep (a statement uses a
+	// few of the many), so keep and recycle visit only those.
+	arena *nodeArena
+	used  bool
 }
 
 // slabBytes bounds a chunk: small enough that a statement's few nodes of a
@@ -32,14 +36,19 @@ type slab[T any] struct {
 // of the common ones.
 const slabBytes = 8 << 10
 
-func (s *slab[T]) on() {
+func (s *slab[T]) on(a *nodeArena) {
 	s.max = max(slabBytes/int(unsafe.Sizeof(*new(T))), 16)
+	s.arena = a
 }
 
 // alloc returns a zeroed node.
 func alloc[T any](s *slab[T]) *T {
 	if s.max == 0 {
 		return new(T)
+	}
+	if !s.used {
+		s.used = true
+		s.arena.used = append(s.arena.used, s)
 	}
 	if s.c == len(s.chunks) || s.n == len(s.chunks[s.c]) {
 		s.nextChunk()
@@ -69,6 +78,7 @@ func (s *slab[T]) nextChunk() {
 // them. The chunks wholly kept are dropped from the slab (the nodes in them
 // live as long as their owner holds them).
 func (s *slab[T]) keep() {
+	s.used = false
 	if s.c > 0 {
 		s.chunks = append(s.chunks[:0], s.chunks[s.c:]...)
 		s.c = 0
@@ -78,6 +88,7 @@ func (s *slab[T]) keep() {
 
 // recycle zeroes the nodes handed out since keep and takes them back.
 func (s *slab[T]) recycle() {
+	s.used = false
 	for c := s.keptC; c <= s.c && c < len(s.chunks); c++ {
 		from, to := 0, len(s.chunks[c])
 		if c == s.keptC {
@@ -94,7 +105,7 @@ func (s *slab[T]) recycle() {
 }
 
 type recycler interface {
-	on()
+	on(*nodeArena)
 	keep()
 	recycle()
 }
@@ -102,7 +113,8 @@ type recycler interface {
 // nodeArena is a streaming parser's slabs, one per node type the descent
 // makes. Its zero value is off.
 type nodeArena struct {
-	all []recycler
+	all  []recycler
+	used []recycler // since the last keep
 
 	statements slab[Statement]
 	blocks     slab[Block]
@@ -170,18 +182,20 @@ func (a *nodeArena) on() {
 		&a.bangArgs, &a.classInsts,
 	}
 	for _, s := range a.all {
-		s.on()
+		s.on(a)
 	}
 }
 
 func (a *nodeArena) keep() {
-	for _, s := range a.all {
+	for _, s := range a.used {
 		s.keep()
 	}
+	a.used = a.used[:0]
 }
 
 func (a *nodeArena) recycle() {
-	for _, s := range a.all {
+	for _, s := range a.used {
 		s.recycle()
 	}
+	a.used = a.used[:0]
 }

@@ -10,23 +10,24 @@ import (
 // A slab hands out zeroed nodes, never one kept, and after recycle the
 // memory of those it took back.
 func TestSlabRecycles(t *testing.T) {
-	var s slab[Ident]
-	s.on()
-	kept := alloc(&s)
+	var a nodeArena
+	s := &a.idents
+	a.on()
+	kept := alloc(s)
 	kept.Name = "kept"
-	s.keep()
+	a.keep()
 	first := map[*Ident]bool{}
 	for i := 0; i < 100; i++ { // past the first chunks
-		id := alloc(&s)
+		id := alloc(s)
 		if *id != (Ident{}) {
 			t.Fatalf("node %d not zeroed: %+v", i, *id)
 		}
 		id.Name = "garbage"
 		first[id] = true
 	}
-	s.recycle()
+	a.recycle()
 	for i := 0; i < 100; i++ {
-		id := alloc(&s)
+		id := alloc(s)
 		if !first[id] {
 			t.Fatalf("node %d after recycle is new memory", i)
 		}

@@ -723,8 +723,12 @@ func (s *scanner) ident(start int) Token {
 		s.off++
 	}
 	t := s.tok(TokIdent, start)
-	if kw, ok := Keywords[t.Text]; ok {
-		t.Kind = kw
+	// Every keyword is 2 to 10 lowercase letters from 'a' to 't': most
+	// names (CamelCase, with digits or '_') are told apart without hashing.
+	if n := len(t.Text); n >= 2 && n <= 10 && t.Text[0] >= 'a' && t.Text[0] <= 't' {
+		if kw, ok := Keywords[t.Text]; ok {
+			t.Kind = kw
+		}
 	}
 	return t
 }

@@ -354,3 +354,22 @@ func clearRanges(v reflect.Value) {
 		}
 	}
 }
+
+// Each keyword lexes as its kind, and a name that differs from one only in
+// case or by a character does not (the lexer tells most names from keywords
+// without looking them up).
+func TestKeywordsLex(t *testing.T) {
+	for word, kind := range Keywords {
+		for _, src := range []string{word, strings.ToUpper(word[:1]) + word[1:], word + "_", word + "1", "x" + word} {
+			set := NewSourceSet()
+			toks, _ := LexFile(set, set.AddFile("k.td", []byte(src)))
+			want := TokIdent
+			if src == word {
+				want = kind
+			}
+			if len(toks) != 2 || toks[0].Kind != want {
+				t.Errorf("%q lexes as %v, want %v", src, toks, want)
+			}
+		}
+	}
+}
