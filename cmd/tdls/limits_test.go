@@ -125,14 +125,22 @@ func writeWorkspace(t *testing.T, name, text string) (dir, path string) {
 }
 
 // Deep #ifdef nesting and a 1 MB line: opened in a workspace holding them,
-// edited ten times and asked for semantic tokens, within 2 s and under 4
-// times the memory tdls check needs (tdls check streams a unit and never
-// collects; the server keeps the tokens, syntax tree and records of every
-// open file). The 90,000 defs peak near 3 times. The bound was once 5 and
-// then 6 times, as tdls check's memory fell to 74 MB while the server's
-// peak stayed near 410 MB: the workspace index parsed and resolved the file
-// again while it was being opened, and an evicted key of the models cache
-// kept an earlier edit's evaluation alive.
+// edited ten times and asked for semantic tokens, within 2 s and under
+// largeInputBound times the memory tdls check needs (tdls check streams a
+// unit, recycles each statement's syntax and never collects; the server
+// keeps the tokens, syntax tree, records and declarations of every open
+// file, about 1.1 KB per def of the 90,000, and its collector lets the heap
+// grow to twice that). The bound was once 5 and then 6 times, as tdls
+// check's memory fell to 74 MB while the server's peak stayed near 410 MB:
+// the workspace index parsed and resolved the file again while it was
+// being opened, and an evicted key of the models cache kept an earlier
+// edit's evaluation alive. Fixed, the 90,000 defs peaked near 3 times and
+// the bound became 4; then tdls check's memory on them fell from 74 to
+// 38 MB (it recycles the syntax of each statement it is done with) while
+// the server's peak stayed near 210 MB (5.4 to 6 times): the bound is 7
+// again until the server holds less per def.
+const largeInputBound = 7
+
 func TestServeLargeInputsStayBounded(t *testing.T) {
 	var line strings.Builder
 	for i := 0; i < 90000; i++ {
@@ -182,8 +190,8 @@ func serveLargeInput(t *testing.T, name, text string) {
 	}
 	peak := procStatus(pid, "VmHWM")
 	t.Logf("%s: peak %s, tdls check %s (%.1f×)", name, mb(peak), mb(checkRSS), float64(peak)/float64(checkRSS))
-	if peak > 4*checkRSS {
-		t.Errorf("%s: peak resident set %s, more than 4 × tdls check's %s", name, mb(peak), mb(checkRSS))
+	if peak > largeInputBound*checkRSS {
+		t.Errorf("%s: peak resident set %s, more than %d × tdls check's %s", name, mb(peak), largeInputBound, mb(checkRSS))
 	}
 }
 
