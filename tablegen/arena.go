@@ -25,8 +25,9 @@ type slab[T any] struct {
 	c, n   int // the chunk being filled and the nodes taken from it
 	// keptC, keptN are the first node not kept: recycle rewinds to it.
 	keptC, keptN int
-	// arena lists the slabs used since the last keep (a statement uses a
-	// few of the many), so keep and recycle visit only those.
+	// arena lists the slabs used since the last keep, used says this one
+	// is among them: a statement uses a few of the many slabs, and keep
+	// and recycle visit only those.
 	arena *nodeArena
 	used  bool
 }
@@ -113,7 +114,6 @@ type recycler interface {
 // nodeArena is a streaming parser's slabs, one per node type the descent
 // makes. Its zero value is off.
 type nodeArena struct {
-	all  []recycler
 	used []recycler // since the last keep
 
 	statements slab[Statement]
@@ -170,7 +170,7 @@ type nodeArena struct {
 
 // on turns the slabs on.
 func (a *nodeArena) on() {
-	a.all = []recycler{
+	all := []recycler{
 		&a.statements, &a.blocks, &a.lets, &a.foreachs, &a.ifs, &a.multis, &a.defsets,
 		&a.idents, &a.classes, &a.templateArgs, &a.classRefs, &a.args, &a.bodies,
 		&a.bodyItems, &a.fields, &a.bodyLets, &a.rangePieces, &a.defs, &a.defms,
@@ -181,7 +181,7 @@ func (a *nodeArena) on() {
 		&a.bitsInits, &a.listInits, &a.dagInits, &a.dagArgs, &a.varNames, &a.bangOps,
 		&a.bangArgs, &a.classInsts,
 	}
-	for _, s := range a.all {
+	for _, s := range all {
 		s.on(a)
 	}
 }
