@@ -71,13 +71,29 @@ func newFileEntry(path string, fl *fileLex, base tablegen.Pos, src []byte) *file
 		e.tokens, e.diags = fl.tokens, fl.diags
 		return e
 	}
-	e.tokens = make([]tablegen.Token, len(fl.tokens))
+	e.tokens = make([]tablegen.Token, len(fl.tokens), len(fl.tokens)+1)
 	for i, t := range fl.tokens {
 		t.Pos += d
 		e.tokens[i] = t
 	}
+	e.tokens[:len(e.tokens)+1][len(e.tokens)] = tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof}
 	e.diags = shiftDiags(fl.diags, d)
 	return e
+}
+
+// tokensToEOF returns the file's tokens and an EOF token at its end, as
+// Parse takes them. The lexer leaves its EOF token just past the tokens (in
+// place or shifted to the entry's base), so no copy is made: a large file's
+// tokens are a hundred MB, and in the server a copy that size runs under
+// the collector's write barriers and stalls it, for ten times the parse.
+func (e *fileEntry) tokensToEOF() []tablegen.Token {
+	n := len(e.tokens)
+	if n < cap(e.tokens) {
+		if t := e.tokens[:n+1][n]; t.Kind == tablegen.TokEOF && t.Pos == e.eof {
+			return e.tokens[: n+1 : n+1]
+		}
+	}
+	return append(e.tokens[:n:n], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof})
 }
 
 // sitePos is where include site k splices in, as a position.
@@ -99,8 +115,7 @@ func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
 			p = reparse(set, prev, e)
 		}
 		if p == nil {
-			toks := append(e.tokens[:len(e.tokens):len(e.tokens)], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof})
-			res := tablegen.Parse(set, toks)
+			res := tablegen.Parse(set, e.tokensToEOF())
 			p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
 			if !res.Deep {
 				p.passes = res.Passes
