@@ -113,6 +113,22 @@ func (in *input) line() ([]byte, error) {
 	}
 }
 
+// maxReserve bounds the room reserve makes ahead of a body: a lying
+// Content-Length (up to maxMessage) must not make the server allocate what
+// never comes.
+const maxReserve = 64 << 20
+
+// reserve makes room in buf for n bytes, so that a large body (a 10 MB
+// document) is read into one buffer instead of one regrown, and copied,
+// as it arrives; the caller holds mu.
+func (in *input) reserve(n int) {
+	if cap(in.buf) < n {
+		b := make([]byte, len(in.buf), n)
+		copy(b, in.buf)
+		in.buf = b
+	}
+}
+
 // consume drops the first n bytes of buf; the caller holds mu.
 func (in *input) consume(n int) {
 	in.buf = in.buf[n:]
@@ -139,11 +155,15 @@ func (in *input) body(n int, idle time.Duration) (data []byte, short bool, err e
 			return data, true, nil
 		}
 		if avail == n {
-			data = bytes.Clone(in.buf[:n])
+			// The body is handed out, not copied: the pump only ever
+			// writes past what buf holds, so these bytes are the
+			// caller's alone once consumed.
+			data = in.buf[:n:n]
 			in.consume(n)
 			in.mu.Unlock()
 			return data, false, nil
 		}
+		in.reserve(min(n, maxReserve))
 		scanned = max(0, avail-len(headerName)-64)
 		err := in.err
 		in.mu.Unlock()
