@@ -50,16 +50,6 @@ func askEverything(t *testing.T, s *session, w *trapped.Workspace) (tools []stri
 	return tools, requests
 }
 
-func untrustedMessages(s *session) []string {
-	var out []string
-	for _, m := range s.client.ShownMessages() {
-		if strings.Contains(m.Message, "not run: ") {
-			out = append(out, m.Message)
-		}
-	}
-	return out
-}
-
 // A repository is untrusted input (SECURITY.md). Opened untrusted, with
 // its own bin/ first on PATH and settings naming its own mlir-tblgen (as
 // a .vscode/settings.json could), every request kind and every preview
@@ -92,7 +82,7 @@ func TestUntrustedWorkspaceRunsNothing(t *testing.T) {
 	if len(tools) == 0 {
 		t.Errorf("no preview ran the machine's mlir-tblgen")
 	}
-	if msgs := untrustedMessages(s); len(msgs) != 1 || !strings.Contains(msgs[0], "trust the folder") {
+	if msgs := s.shownMessages("not run: "); len(msgs) != 1 || !strings.Contains(msgs[0], "trust the folder") {
 		t.Errorf("want one message saying what was not run and how to trust the folder, got %q", msgs)
 	}
 	t.Logf("untrusted: %d requests of %d kinds and %d generators, %d previews on the machine's mlir-tblgen, 0 of %d traps ran", n, len(auditedRequests()), len(codegen.Generators()), len(tools), len(w.Traps))

@@ -207,27 +207,21 @@ func runVersion(trust Trust, tool Tool) (LLVM, bool) {
 	return LLVM{Version: v, Major: major, From: filepath.Base(bin) + " --version", Path: bin}, true
 }
 
-func readConfigVersion(path string) (LLVM, bool) {
-	data, err := readTextFile(path)
-	if err != nil {
-		return LLVM{}, false
-	}
-	m := packageVersion().FindSubmatch(data)
-	if m == nil {
-		return LLVM{}, false
-	}
-	major, _ := strconv.Atoi(string(m[2]))
-	return LLVM{Version: string(m[1]), Major: major, From: filepath.Base(path), Path: path}, true
-}
+// readConfigVersion reads a CMake package's ConfigVersion file.
+func readConfigVersion(path string) (LLVM, bool) { return readVersionText(path, packageVersion()) }
 
 // readConfigHeader reads LLVM_VERSION_STRING from llvm/Config/llvm-config.h,
 // which an installation and a build tree both have.
-func readConfigHeader(path string) (LLVM, bool) {
+func readConfigHeader(path string) (LLVM, bool) { return readVersionText(path, headerVersion()) }
+
+// readVersionText reads the release from a text file, where re's first
+// group is the version and its second the major release.
+func readVersionText(path string, re *regexp.Regexp) (LLVM, bool) {
 	data, err := readTextFile(path)
 	if err != nil {
 		return LLVM{}, false
 	}
-	m := headerVersion().FindSubmatch(data)
+	m := re.FindSubmatch(data)
 	if m == nil {
 		return LLVM{}, false
 	}
