@@ -21,6 +21,7 @@ func init() {
 	register(&command{
 		name:    "check",
 		summary: "print diagnostics for .td files; exit 1 on any error",
+		usage:   checkUsage,
 		run:     func(args []string) int { return runCheck(args, os.Stdout, os.Stderr) },
 	})
 }

@@ -16,6 +16,7 @@ func init() {
 	register(&command{
 		name:    "codes",
 		summary: "list every diagnostic code with its meaning and an example (docs/diagnostics.md)",
+		usage:   codesUsage,
 		run:     func(args []string) int { return runCodes(args, os.Stdout, os.Stderr) },
 	})
 }

@@ -12,9 +12,16 @@ func init() {
 	register(&command{
 		name:    "dump-json",
 		summary: "print the records of a file as llvm-tblgen --dump-json does",
+		usage:   dumpJSONUsage,
 		run:     runDumpJSON,
 	})
 }
+
+const dumpJSONUsage = `usage: tdls dump-json [-I DIR]... [-D NAME]... FILE
+
+Prints the records FILE evaluates to, in the JSON llvm-tblgen --dump-json
+prints (includes resolve as llvm-tblgen resolves them: as written, then
+each -I directory in order).`
 
 // dumpJSONFlags parses `-I DIR`, `-IDIR`, `-D NAME`, `-DNAME` and one file,
 // in the manner of llvm-tblgen.
@@ -37,7 +44,7 @@ func dumpJSONFlags(args []string) (includes, defines []string, file string, err 
 		case strings.HasPrefix(a, "-D"):
 			defines = append(defines, a[2:])
 		case a == "-h" || a == "--help":
-			return nil, nil, "", fmt.Errorf("usage: tdls dump-json [-I DIR]... [-D NAME]... FILE")
+			return nil, nil, "", fmt.Errorf("%s", dumpJSONUsage)
 		case strings.HasPrefix(a, "-") && a != "-":
 			return nil, nil, "", fmt.Errorf("unknown flag %s", a)
 		default:

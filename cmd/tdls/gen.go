@@ -16,6 +16,7 @@ func init() {
 	register(&command{
 		name:    "gen",
 		summary: "print what an mlir-tblgen generator makes of a file, or of one entity in it",
+		usage:   genUsage,
 		run:     func(args []string) int { return runGen(args, os.Stdout, os.Stderr) },
 	})
 }

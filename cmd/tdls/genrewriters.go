@@ -14,6 +14,7 @@ func init() {
 	register(&command{
 		name:    "gen-rewriters",
 		summary: "print the C++ mlir-tblgen --gen-rewriters makes of a DRR file",
+		usage:   genRewritersUsage,
 		run:     func(args []string) int { return runGenRewriters(args, os.Stdout, os.Stderr) },
 	})
 }

@@ -10,6 +10,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -22,6 +23,7 @@ import (
 type command struct {
 	name    string
 	summary string
+	usage   string                  // what `tdls help NAME` and `tdls NAME --help` print
 	run     func(args []string) int // returns the exit code
 }
 
@@ -29,42 +31,87 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-func main() { os.Exit(run(os.Args[1:])) }
+func main() { os.Exit(run(os.Args[1:], stdinIsTerminal())) }
 
-func run(args []string) int {
-	name := "serve"
+// run runs the command line args: `tdls COMMAND [ARGS]`, `serve` when the
+// first argument is an option or there is none. -h and --help anywhere
+// before `--`, and `tdls help [COMMAND]`, print usage on stdout and exit
+// 0; an unknown command prints it on stderr and exits 2, and so does each
+// command on an unknown option. terminal says stdin is a terminal: a
+// person, not an editor, started the server.
+func run(args []string, terminal bool) int {
+	name, explicit := "serve", false
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
 		return runVersion(nil)
 	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		name, args = args[0], args[1:]
+		name, args, explicit = args[0], args[1:], true
 	}
-	if name == "help" || (len(args) > 0 && (args[0] == "-h" || args[0] == "--help") && commands[name] == nil) {
-		usage()
-		return 0
+	if name == "help" {
+		if len(args) == 0 {
+			usage(os.Stdout)
+			return 0
+		}
+		if c, ok := commands[args[0]]; ok && len(args) == 1 {
+			fmt.Fprintln(os.Stdout, strings.TrimRight(c.usage, "\n"))
+			return 0
+		}
+		fmt.Fprintf(os.Stderr, "tdls help: no command %q\n", strings.Join(args, " "))
+		usage(os.Stderr)
+		return 2
 	}
 	c, ok := commands[name]
-	if ok && name != "serve" {
-		batchMemoryPolicy()
-	}
 	if !ok {
 		fmt.Fprintf(os.Stderr, "tdls: unknown command %q\n", name)
-		usage()
+		usage(os.Stderr)
 		return 2
+	}
+	if asksHelp(args) {
+		if !explicit {
+			usage(os.Stdout) // `tdls --help`: every command
+			return 0
+		}
+		fmt.Fprintln(os.Stdout, strings.TrimRight(c.usage, "\n"))
+		return 0
+	}
+	if name != "serve" {
+		batchMemoryPolicy()
+	} else if terminal {
+		fmt.Fprintln(os.Stderr, "tdls: this is the TableGen language server, waiting for an editor's LSP messages on stdin; to check files run `tdls check FILE.td`, and `tdls --help` lists the commands")
 	}
 	return c.run(args)
 }
 
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tdls [command] [flags] [files]\n\ncommands:")
+// asksHelp says whether args ask for help: -h or --help before `--`.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// stdinIsTerminal says whether stdin is a terminal (a character device).
+func stdinIsTerminal() bool {
+	st, err := os.Stdin.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tdls [COMMAND] [OPTIONS] [FILES]\n\nThe TableGen language server and checker for LLVM and MLIR (ODS and DRR).\nWith no command, or options only, tdls is the language server (serve).\n\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-14s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-14s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "\n`tdls help COMMAND` or `tdls COMMAND --help` prints a command's options.")
 }
 
 // batchMemoryPolicy lets one-shot commands run without garbage collection

@@ -16,8 +16,27 @@ import (
 )
 
 func init() {
-	register(&command{name: "serve", summary: "language server over stdio (the default)", run: runServe})
+	register(&command{name: "serve", summary: "language server over stdio (the default)", usage: serveUsage, run: runServe})
 }
+
+const serveUsage = `usage: tdls [serve] [--tablegen-extra-dir DIR]... [--tablegen-compilation-database YML]...
+                  [-D NAME]... [--severity CODE=LEVEL]... [--trust]
+                  [--log-file FILE] [--log-level error|warn|info|debug|verbose]
+
+The language server: LSP over stdin and stdout (an editor starts it; see
+the README for VS Code, Neovim, Emacs and other clients). It takes
+tblgen-lsp-server's options, so it drops into an existing configuration.
+
+  --tablegen-extra-dir DIR, -I DIR   an extra include directory
+  --tablegen-compilation-database YML
+                                     a tablegen_compile_commands.yml (default:
+                                     build*/ of the workspace folders)
+  -D NAME                            define the preprocessor macro NAME
+  --severity CODE=LEVEL              report CODE (a code, prefix* or *) at LEVEL
+  --trust                            trust every workspace folder: its build
+                                     tree's mlir-tblgen may run (SECURITY.md)
+  --log-file FILE                    log there instead of stderr
+  --log-level LEVEL                  error, warn, info (default), debug, verbose`
 
 // stdio joins the process's stdin and stdout into one stream; only the
 // protocol ever goes to stdout.

@@ -18,7 +18,7 @@ import (
 // processes (exit status, stdin, memory) without building the binary.
 func TestMain(m *testing.M) {
 	if os.Getenv(asTdls) != "" {
-		os.Exit(run(os.Args[1:]))
+		os.Exit(run(os.Args[1:], stdinIsTerminal()))
 	}
 	os.Exit(m.Run())
 }

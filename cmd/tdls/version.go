@@ -22,7 +22,7 @@ const release = "0.1.0"
 const modelledLLVM = tablegen.LLVMRelease
 
 func init() {
-	register(&command{name: "version", summary: "print the version, the build and the LLVM/MLIR release tdls models", run: runVersion})
+	register(&command{name: "version", summary: "print the version, the build and the LLVM/MLIR release tdls models", usage: versionUsage, run: runVersion})
 }
 
 const versionUsage = `usage: tdls version [--mlir-tblgen PATH] [--trust]

@@ -62,18 +62,8 @@ func TestBuildWithoutVCSStamp(t *testing.T) {
 // usage error.
 func TestVersionCommandLine(t *testing.T) {
 	capture := func(args ...string) (string, int) {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdout := os.Stdout
-		os.Stdout = w
-		code := run(args)
-		os.Stdout = stdout
-		w.Close()
-		var b bytes.Buffer
-		b.ReadFrom(r)
-		return b.String(), code
+		out, _, code := runCaptured(t, args...)
+		return out, code
 	}
 	long, code := capture("--version")
 	if code != 0 || !strings.HasPrefix(long, "tdls "+release+"\n") {
