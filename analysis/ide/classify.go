@@ -183,7 +183,7 @@ func Classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target 
 		return Target{Kind: KindInclude, Range: inc.NameRng, Include: inc}
 	}
 	if i := nameTokenAt(v, p); i >= 0 {
-		if tok := v.Tokens()[i]; tok.Kind == tablegen.TokBang {
+		if tok := v.Tokens()[i]; tokenKind(tok, false) == KindBang {
 			return Target{Kind: KindBang, Range: tok.Range(), Bang: tok.Text}
 		}
 		if t, ok := classifyInModels(ctx, v, p, i); ok {
@@ -195,6 +195,20 @@ func Classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target 
 		return Target{}
 	}
 	return Target{Kind: KindName, Range: name.Ref.Range, Name: name, HasName: true}
+}
+
+// tokenKind is the kind of a token by itself, as semantic tokens classify
+// every token of a file in one pass: a name the resolver resolved
+// (resolved) is KindName, a !operator KindBang; the rest is KindNone, left
+// to the syntax around it. Classify asks the same of the token at p.
+func tokenKind(t tablegen.Token, resolved bool) Kind {
+	switch {
+	case resolved:
+		return KindName
+	case t.Kind == tablegen.TokBang:
+		return KindBang
+	}
+	return KindNone
 }
 
 // nameTokenAt is the token at p (FileView.TokenAt), except that a name
