@@ -249,7 +249,7 @@ func modelTarget(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i in
 		return Target{}, false
 	}
 	t := Target{models: m}
-	named := func(k Kind, r tablegen.Range) (Target, bool) {
+	found := func(k Kind, r tablegen.Range) (Target, bool) {
 		t.Kind, t.Range = k, r
 		return t, true
 	}
@@ -272,29 +272,29 @@ func modelTarget(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i in
 			t.Kind, t.Range, t.Symbol = KindSymbol, loc.Symbol.Range, loc.Symbol.Name
 			return t, true
 		case loc.Node != nil && loc.OnOperator && loc.Node.Kind != drr.NodeOp:
-			return named(KindDirective, loc.Node.OperatorRange)
+			return found(KindDirective, loc.Node.OperatorRange)
 		case loc.Node != nil && loc.OnOperator && loc.Node.Op != nil:
 			t.Op, t.OnOperator = loc.Node.Op, true
-			return named(KindOp, loc.Node.OperatorRange)
+			return found(KindOp, loc.Node.OperatorRange)
 		}
 		t.Pattern, t.Loc = nil, nil
 	}
 	for _, pat := range m.Patterns.Patterns {
 		if covers(pat.DefRange, p) && v.File.Contains(pat.DefRange.Start) {
 			t.Pattern = pat
-			return named(KindPattern, pat.DefRange)
+			return found(KindPattern, pat.DefRange)
 		}
 	}
 	if op := m.Ops.OpAt(p); op != nil {
 		t.Op = op
-		return named(KindOp, op.Range)
+		return found(KindOp, op.Range)
 	}
 	ref, hasRef := v.RefAt(p)
 	hasRef = hasRef && ref.Decl != nil && ref.Decl.Kind == analysis.DeclRecord
 	if hasRef {
 		if op := m.Ops.OpByDef(ref.Decl.Name); op != nil {
 			t.Op = op
-			return named(KindOp, ref.Range)
+			return found(KindOp, ref.Range)
 		}
 	}
 	if part, r, ok := dialectPartAt(v, m, p, i); ok {
@@ -308,7 +308,7 @@ func modelTarget(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i in
 		}
 		if def := m.Records.Def(name); def != nil && isDialectEntity(m.Ops, def) {
 			t.Record = def
-			return named(KindDialect, tok.Range())
+			return found(KindDialect, tok.Range())
 		}
 	}
 	if tok.Kind == tablegen.TokVarName {
