@@ -64,17 +64,13 @@ func (k Kind) String() string {
 }
 
 // Target is what a position names, with what the features need of it.
-// Name is set (HasName) whenever the text at the position is a name the
-// resolver knows, whatever the kind: definition, references, highlight and
-// rename of every kind but KindSymbol serve that name, which is how they
-// agree.
+// Whatever the kind, the text at the position may also be a name the
+// resolver knows (Name): definition, references, highlight and rename of
+// every kind but KindSymbol serve that name, which is how they agree.
 type Target struct {
 	Kind Kind
 	// Range is the text naming the thing.
 	Range tablegen.Range
-
-	Name    analysis.Target
-	HasName bool
 
 	// Op is the op of KindOp and KindOpEntry; OnOperator reports a
 	// KindOp at a pattern dag's operator.
@@ -100,6 +96,24 @@ type Target struct {
 	Bang string
 
 	models *analysis.Models
+	// The declared name at the position, looked up once asked for (a
+	// hover of an op does without it); KindName's from the start.
+	v        *analysis.FileView
+	at       tablegen.Pos
+	name     analysis.Target
+	nameDone bool
+	hasName  bool
+}
+
+// Name is the declared TableGen name written at the position (a record,
+// class, field, ...), the same for every kind: the name definition,
+// references, highlight and rename serve.
+func (t *Target) Name(ctx context.Context) (analysis.Target, bool) {
+	if !t.nameDone && t.v != nil {
+		t.name, t.hasName = t.v.TargetAt(ctx, t.at)
+		t.nameDone = true
+	}
+	return t.name, t.hasName
 }
 
 // String is the kind, with the sort of name, entry or part: "name:field",
@@ -107,7 +121,7 @@ type Target struct {
 func (t Target) String() string {
 	switch t.Kind {
 	case KindName:
-		return "name:" + t.Name.Decl.Kind.String()
+		return "name:" + t.name.Decl.Kind.String()
 	case KindOpEntry:
 		return "opEntry:" + t.Entry.Role
 	case KindDialectPart:
@@ -194,7 +208,7 @@ func Classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target 
 	if !ok {
 		return Target{}
 	}
-	return Target{Kind: KindName, Range: name.Ref.Range, Name: name, HasName: true}
+	return Target{Kind: KindName, Range: name.Ref.Range, name: name, nameDone: true, hasName: true}
 }
 
 // tokenKind is the kind of a token by itself, as semantic tokens classify
@@ -230,15 +244,6 @@ func nameTokenAt(v *analysis.FileView, p tablegen.Pos) int {
 // classifyInModels answers from the op and pattern models, at names,
 // strings and the `def` of an anonymous pattern.
 func classifyInModels(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i int) (Target, bool) {
-	t, ok := modelTarget(ctx, v, p, i)
-	if ok {
-		t.Name, t.HasName = v.TargetAt(ctx, p)
-	}
-	return t, ok
-}
-
-// modelTarget is classifyInModels without the name.
-func modelTarget(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i int) (Target, bool) {
 	tok := v.Tokens()[i]
 	inText := tok.Kind == tablegen.TokString || tok.Kind == tablegen.TokCode
 	if tok.Kind != tablegen.TokIdent && tok.Kind != tablegen.TokVarName && tok.Text != "def" && !inText {
@@ -248,7 +253,7 @@ func modelTarget(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i in
 	if m == nil {
 		return Target{}, false
 	}
-	t := Target{models: m}
+	t := Target{models: m, v: v, at: p}
 	found := func(k Kind, r tablegen.Range) (Target, bool) {
 		t.Kind, t.Range = k, r
 		return t, true

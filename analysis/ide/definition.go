@@ -38,7 +38,7 @@ func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []ana
 			break
 		}
 		out := []analysis.Location{l}
-		for _, d := range nameDefinition(v, t, p) {
+		for _, d := range nameDefinition(ctx, v, &t, p) {
 			if d != l {
 				out = append(out, d)
 			}
@@ -54,16 +54,16 @@ func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []ana
 		}
 		return nil
 	}
-	return nameDefinition(v, t, p)
+	return nameDefinition(ctx, v, &t, p)
 }
 
 // nameDefinition is the declaration of t's name, then for a field the
 // overriding `let`s.
-func nameDefinition(v *analysis.FileView, t Target, p tablegen.Pos) []analysis.Location {
-	if !t.HasName {
+func nameDefinition(ctx context.Context, v *analysis.FileView, t *Target, p tablegen.Pos) []analysis.Location {
+	n, ok := t.Name(ctx)
+	if !ok {
 		return nil
 	}
-	n := t.Name
 	loc, ok := v.Unit.Location(n.Decl)
 	if !ok {
 		return nil

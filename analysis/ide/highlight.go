@@ -20,12 +20,11 @@ type Highlight struct {
 func DocumentHighlight(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []Highlight {
 	t := Classify(ctx, v, p)
 	var refs []analysis.Ref
-	switch {
-	case t.Kind == KindSymbol:
+	if t.Kind == KindSymbol {
 		refs = symbolRefs(v, t)
-	case t.HasName:
-		refs = v.RefsTo(ctx, t.Name)
-	default:
+	} else if name, ok := t.Name(ctx); ok {
+		refs = v.RefsTo(ctx, name)
+	} else {
 		return nil
 	}
 	out := make([]Highlight, 0, len(refs))

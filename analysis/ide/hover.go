@@ -42,7 +42,8 @@ func Hover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResu
 	case KindNone:
 		return HoverResult{}, false
 	case KindName:
-		h.Markdown = describe(v, t.Name, p, recordsWithin(ctx, v.Unit))
+		name, _ := t.Name(ctx)
+		h.Markdown = describe(v, name, p, recordsWithin(ctx, v.Unit))
 	case KindSymbol, KindDirective:
 		h.Markdown = t.Loc.Hover()
 	case KindPattern:

@@ -16,8 +16,9 @@ func PrepareRename(ctx context.Context, snap *analysis.Snapshot, v *analysis.Fil
 	if t.Kind == KindSymbol {
 		return tablegen.Range{Start: t.Range.Start, End: t.Range.Start + tablegen.Pos(1+len(t.Symbol))}, t.Symbol, nil
 	}
-	if err := renamable(snap, t); err != nil {
+	name, err := renamable(ctx, snap, &t)
+	if err != nil {
 		return tablegen.Range{}, "", err
 	}
-	return t.Name.Ref.Range, t.Name.Decl.Name, nil
+	return name.Ref.Range, name.Decl.Name, nil
 }

@@ -36,10 +36,11 @@ func References(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileVi
 			return locationsOf(snap, v.Unit, occ)
 		}
 	}
-	if !t.HasName {
+	name, ok := t.Name(ctx)
+	if !ok {
 		return nil
 	}
-	return locationsOf(snap, v.Unit, snap.Occurrences(ctx, v.Unit, t.Name, includeDecl))
+	return locationsOf(snap, v.Unit, snap.Occurrences(ctx, v.Unit, name, includeDecl))
 }
 
 // symbolRefs returns the bindings (RoleDecl) and uses of the `$symbol` t

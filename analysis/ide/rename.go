@@ -46,19 +46,20 @@ func Rename(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, 
 		}
 		return out, nil
 	}
-	if err := renamable(snap, t); err != nil {
+	name, err := renamable(ctx, snap, &t)
+	if err != nil {
 		return nil, err
 	}
 	if !isIdentifier(newName) || reservedWord(newName) {
 		return nil, &RenameError{fmt.Sprintf("%q is not a valid TableGen identifier", newName)}
 	}
-	occ := snap.Occurrences(ctx, v.Unit, t.Name, true)
+	occ := snap.Occurrences(ctx, v.Unit, name, true)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	for _, o := range occ {
 		if snap.ReadOnly(o.Path) {
-			return nil, &RenameError{fmt.Sprintf("cannot rename %s: it is used in %s, which is read-only", t.Name.Decl.Name, o.Path)}
+			return nil, &RenameError{fmt.Sprintf("cannot rename %s: it is used in %s, which is read-only", name.Decl.Name, o.Path)}
 		}
 	}
 	locs := locationsOf(snap, v.Unit, occ)
@@ -69,20 +70,21 @@ func Rename(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, 
 	return out, nil
 }
 
-// renamable refuses a target that is no declared name, or one whose name
-// is computed or read-only.
-func renamable(snap *analysis.Snapshot, t Target) error {
-	if !t.HasName {
-		return &RenameError{"nothing to rename here"}
+// renamable is t's name if it can be renamed: a refusal when t has no
+// declared name, or one that is computed or read-only.
+func renamable(ctx context.Context, snap *analysis.Snapshot, t *Target) (analysis.Target, error) {
+	name, ok := t.Name(ctx)
+	if !ok {
+		return name, &RenameError{"nothing to rename here"}
 	}
-	d := t.Name.Decl
+	d := name.Decl
 	if d.Kind == analysis.DeclRecord && d.Def == nil && d.Defm == nil {
-		return &RenameError{fmt.Sprintf("cannot rename %s: its name is computed (defm, foreach or paste)", d.Name)}
+		return name, &RenameError{fmt.Sprintf("cannot rename %s: its name is computed (defm, foreach or paste)", d.Name)}
 	}
 	if snap.ReadOnly(d.Path) {
-		return &RenameError{fmt.Sprintf("cannot rename %s: it is defined in %s, which is read-only", d.Name, d.Path)}
+		return name, &RenameError{fmt.Sprintf("cannot rename %s: it is defined in %s, which is read-only", d.Name, d.Path)}
 	}
-	return nil
+	return name, nil
 }
 
 // isIdentifier reports a TableGen identifier that does not start with a
