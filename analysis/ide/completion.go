@@ -503,3 +503,64 @@ func summaryOf(r *eval.Record) string {
 	}
 	return ""
 }
+
+// dialectCompletions proposes, at offset off of src (the word being typed
+// starts at start): the parameters after a `$` in an attribute's or type's
+// assembly format, the interface's methods in a Declare…InterfaceMethods
+// list (those with a default implementation, which the list is for), the
+// cases of the enum where ConstantEnumCase or DefaultValuedEnumAttr
+// expects one. ok reports that p is such a place.
+func dialectCompletions(v *analysis.FileView, m *analysis.Models, src []byte, start, off int) (items []CompletionItem, ok bool) {
+	word := string(src[start:off])
+	p := v.Pos(off)
+	repl := tablegen.Range{Start: v.Pos(start), End: p}
+	i := v.TokenAt(p)
+	inString := i >= 0 && v.Tokens()[i].Kind == tablegen.TokString && v.Tokens()[i].Pos < p
+	if i >= 0 && start > 0 && src[start-1] == '$' {
+		if def := formatOwner(v, m, i); def != nil {
+			repl.Start = v.Pos(start - 1)
+			for _, param := range def.Parameters {
+				if param.Name != "" && matches(word, param.Name) {
+					items = append(items, CompletionItem{Label: "$" + param.Name, Kind: CompField, Detail: param.CppType,
+						Doc: param.Summary, Replace: repl})
+				}
+			}
+			return items, true
+		}
+	}
+	quote := func(s string) string {
+		if inString {
+			return s
+		}
+		return `"` + s + `"`
+	}
+	c := dagContextAt(v, p)
+	if iface, ok := declareListIn(v, m, c); ok {
+		for _, meth := range iface.Methods {
+			if meth.Body == "" && meth.DefaultBody != "" && matches(word, meth.Name) {
+				items = append(items, CompletionItem{Label: meth.Name, Kind: CompField, Detail: meth.Signature(),
+					Snippet: quote(meth.Name), Replace: repl})
+			}
+		}
+		return items, true
+	}
+	if e, quoted, ok := enumCaseListIn(v, m, c); ok {
+		for _, c := range e.Cases {
+			label := c.Def.NameString()
+			if quoted {
+				label = c.Str
+			} else if c.Def.Anonymous {
+				continue
+			}
+			if matches(word, label) {
+				it := CompletionItem{Label: label, Kind: CompRecord, Detail: e.ClassName + "::" + c.Symbol, Replace: repl}
+				if quoted {
+					it.Snippet = quote(label)
+				}
+				items = append(items, it)
+			}
+		}
+		return items, true
+	}
+	return nil, false
+}

@@ -7,81 +7,71 @@ import (
 	"tdls/tablegen"
 )
 
-// Definition answers go-to-definition at p. In a pattern, a `$symbol` goes
-// to its bindings and an op operator to the op's def (then to the
-// declaration of the name written, when the operator is a template
-// argument). A `$parameter` in an attribute's or type's assembly format
-// goes to the parameter, a method name in a Declare…InterfaceMethods list
-// to the interface method, an enum case string to the case. Elsewhere, an include goes to its file, a name to its
-// declaration; for a field, the `let`s that override it on the way to the
-// record at p follow the declaration.
+// Definition answers go-to-definition for what Classify finds at p. A
+// pattern's `$symbol` goes to its bindings; an op at a pattern dag's
+// operator to the op's def, then to the declaration of the name written
+// (when the operator is a template argument). A dialect part goes to where
+// it is defined: a `$parameter` of a format to the parameter, a method
+// name in a Declare…InterfaceMethods list to the interface method, an
+// enum case to the case. An include goes to its file. Every other kind
+// goes to the declaration of its name; for a field, the `let`s that
+// override it on the way to the record at p follow the declaration.
 func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []analysis.Location {
-	if locs, ok := patternDefinition(ctx, v, p); ok {
-		return locs
-	}
-	if m := modelsWithin(ctx, v.Unit); m != nil {
-		if h, ok := dialectPartAt(v, m, p); ok {
-			if l, ok := locationIn(v.Unit, h.Def); ok {
-				return []analysis.Location{l}
-			}
-		}
-	}
-	return nameDefinition(ctx, v, p)
-}
-
-// patternDefinition answers inside a pattern; ok is false elsewhere.
-func patternDefinition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) ([]analysis.Location, bool) {
-	m := modelsWithin(ctx, v.Unit)
-	if m == nil {
-		return nil, false
-	}
-	loc := m.Patterns.At(p)
-	if loc == nil {
-		return nil, false
-	}
-	switch {
-	case loc.Symbol != nil:
+	t := Classify(ctx, v, p)
+	switch t.Kind {
+	case KindNone, KindBang:
+		return nil
+	case KindSymbol:
 		var out []analysis.Location
-		for _, s := range loc.Pattern.Symbols.Bindings(loc.Symbol.Name) {
+		for _, s := range t.Pattern.Symbols.Bindings(t.Symbol) {
 			if l, ok := locationIn(v.Unit, s.Range); ok {
 				out = append(out, l)
 			}
 		}
-		return out, len(out) > 0
-	case loc.Use == nil && loc.Node != nil && loc.OnOperator && loc.Node.Op != nil:
-		if l, ok := opLocation(v.Unit, loc.Node.Op); ok {
-			out := []analysis.Location{l}
-			for _, d := range nameDefinition(ctx, v, p) {
-				if d != l {
-					out = append(out, d)
-				}
-			}
-			return out, true
+		return out
+	case KindOp:
+		if !t.OnOperator {
+			break
 		}
+		l, ok := opLocation(v.Unit, t.Op)
+		if !ok {
+			break
+		}
+		out := []analysis.Location{l}
+		for _, d := range nameDefinition(ctx, v, &t, p) {
+			if d != l {
+				out = append(out, d)
+			}
+		}
+		return out
+	case KindDialectPart:
+		if l, ok := locationIn(v.Unit, t.Part.Def); ok {
+			return []analysis.Location{l}
+		}
+	case KindInclude:
+		if f := t.Include.File; f != nil {
+			return []analysis.Location{{File: f, Range: tablegen.Range{Start: f.Pos(0), End: f.Pos(0)}}}
+		}
+		return nil
 	}
-	return nil, false
+	return nameDefinition(ctx, v, &t, p)
 }
 
-// nameDefinition answers for an include or a name.
-func nameDefinition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []analysis.Location {
-	if inc, ok := includeAt(v, p); ok {
-		if inc.File == nil {
-			return nil
-		}
-		return []analysis.Location{{File: inc.File, Range: tablegen.Range{Start: inc.File.Pos(0), End: inc.File.Pos(0)}}}
-	}
-	t, ok := v.TargetAt(ctx, p)
+// nameDefinition is the declaration of t's name, then for a field the
+// overriding `let`s.
+func nameDefinition(ctx context.Context, v *analysis.FileView, t *Target, p tablegen.Pos) []analysis.Location {
+	n, ok := t.Name(ctx)
 	if !ok {
 		return nil
 	}
-	loc, ok := v.Unit.Location(t.Decl)
+	loc, ok := v.Unit.Location(n.Decl)
 	if !ok {
 		return nil
 	}
 	out := []analysis.Location{loc}
-	if t.Decl.Kind == analysis.DeclField {
-		for _, r := range v.Overrides(t.Decl, p, t.Ref.Via) {
-			if r != t.Ref.Range && r != t.Decl.Range {
+	if n.Decl.Kind == analysis.DeclField {
+		for _, r := range v.Overrides(n.Decl, p, n.Ref.Via) {
+			if r != n.Ref.Range && r != n.Decl.Range {
 				if l, ok := locationIn(v.Unit, r); ok {
 					out = append(out, l)
 				}

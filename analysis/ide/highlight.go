@@ -14,17 +14,18 @@ type Highlight struct {
 	Write bool
 }
 
-// DocumentHighlight returns the occurrences in this file of the name at p:
-// of a pattern's `$symbol` in its pattern, of any other name wherever the
-// resolver finds it.
+// DocumentHighlight returns the occurrences in this file of what Classify
+// finds at p: of a pattern's `$symbol` in its pattern, of the name of
+// every other kind wherever the resolver finds it.
 func DocumentHighlight(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []Highlight {
-	refs, ok := symbolRefs(ctx, v, p)
-	if !ok {
-		t, found := v.TargetAt(ctx, p)
-		if !found {
-			return nil
-		}
-		refs = v.RefsTo(ctx, t)
+	t := Classify(ctx, v, p)
+	var refs []analysis.Ref
+	if t.Kind == KindSymbol {
+		refs = symbolRefs(v, t)
+	} else if name, ok := t.Name(ctx); ok {
+		refs = v.RefsTo(ctx, name)
+	} else {
+		return nil
 	}
 	out := make([]Highlight, 0, len(refs))
 	for _, r := range refs {

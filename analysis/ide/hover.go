@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"tdls/analysis"
-	"tdls/drr"
 	"tdls/tablegen"
 )
 
@@ -29,48 +28,54 @@ func (h HoverResult) MarkdownLinkedTo(target func(analysis.Location) string) str
 	return md
 }
 
-// Hover describes what is at p. Where the op and pattern models know more
-// than the records, they answer: `$symbols`, directives and the def names
-// of patterns, ops (at their def, at every reference and as a pattern's dag
-// operator), the entries of an op's argument and result lists. Then the
-// syntax: include file names and !operators. Then the declared name at p
-// (records, classes, fields, template arguments, defvars, ...).
+// Hover describes what Classify finds at p. Where the op and pattern
+// models know more than the records, they answer: `$symbols`, directives
+// and the def names of patterns, ops (at their def, at every reference and
+// as a pattern's dag operator), the entries of an op's argument and result
+// lists, the entities of a dialect and their parts. Then the syntax:
+// include file names and !operators. Then the declared name (records,
+// classes, fields, template arguments, defvars, ...).
 func Hover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResult, bool) {
-	if h, ok := modelHover(ctx, v, p); ok {
-		return h, true
-	}
-	if h, ok := syntaxHover(v, p); ok {
-		return h, true
-	}
-	t, ok := v.TargetAt(ctx, p)
-	if !ok {
+	t := Classify(ctx, v, p)
+	h := HoverResult{Range: t.Range}
+	switch t.Kind {
+	case KindNone:
 		return HoverResult{}, false
-	}
-	return HoverResult{Range: t.Ref.Range, Markdown: describe(v, t, p, recordsWithin(ctx, v.Unit))}, true
-}
-
-// syntaxHover answers what the parse alone knows: !operators (signature and
-// description) and include file names (the resolved path).
-func syntaxHover(v *analysis.FileView, p tablegen.Pos) (HoverResult, bool) {
-	if inc, ok := includeAt(v, p); ok {
-		if inc.File == nil {
-			return HoverResult{Range: inc.NameRng, Markdown: fmt.Sprintf("`%s`\n***\nnot found", inc.Name)}, true
+	case KindName:
+		name, _ := t.Name(ctx)
+		h.Markdown = describe(v, name, p, recordsWithin(ctx, v.Unit))
+	case KindSymbol, KindDirective:
+		h.Markdown = t.Loc.Hover()
+	case KindPattern:
+		h.Markdown = strings.ReplaceAll(t.Pattern.Hover(), "\n", "  \n")
+		if root := t.Pattern.RootOp(); root != nil {
+			md, links := rootedPatternsMarkdown(v.Unit, root, t.models.Patterns.RootedAt(root), t.Pattern)
+			h.Markdown += "\n***\n" + md
+			h.Links = links
 		}
-		return HoverResult{Range: inc.NameRng, Markdown: fmt.Sprintf("**include** `%s`\n***\n%s", inc.Name, inc.File.Name)}, true
-	}
-	i := v.TokenAt(p)
-	if i < 0 {
-		return HoverResult{}, false
-	}
-	t := v.Tokens()[i]
-	if t.Kind == tablegen.TokBang {
-		doc, ok := tablegen.BangOperators[t.Text[1:]]
+	case KindOp:
+		h.Markdown, h.Links = opHover(v.Unit, t.models, t.Op)
+	case KindOpEntry:
+		h.Markdown = opEntryMarkdown(t.Op, t.Entry)
+	case KindDialect:
+		h.Markdown = dialectMarkdown(t.models.Ops, t.Record)
+	case KindDialectPart:
+		h.Markdown = t.Part.markdown()
+	case KindInclude:
+		if t.Include.File == nil {
+			h.Markdown = fmt.Sprintf("`%s`\n***\nnot found", t.Include.Name)
+		} else {
+			h.Markdown = fmt.Sprintf("**include** `%s`\n***\n%s", t.Include.Name, t.Include.File.Name)
+		}
+	case KindBang:
+		doc, ok := tablegen.BangOperators[t.Bang[1:]]
 		if !ok {
-			return HoverResult{Range: t.Range(), Markdown: tablegen.UnknownBang(t.Text)}, true
+			h.Markdown = tablegen.UnknownBang(t.Bang)
+		} else {
+			h.Markdown = fmt.Sprintf("```tablegen\n%s\n```\n***\n%s", signatureOf(doc), descriptionOf(doc))
 		}
-		return HoverResult{Range: t.Range(), Markdown: fmt.Sprintf("```tablegen\n%s\n```\n***\n%s", signatureOf(doc), descriptionOf(doc))}, true
 	}
-	return HoverResult{}, false
+	return h, true
 }
 
 func descriptionOf(doc string) string {
@@ -79,75 +84,4 @@ func descriptionOf(doc string) string {
 		return doc[len(sig)+2:]
 	}
 	return doc
-}
-
-// modelHover answers from the op and pattern models, at names only (and
-// the `def` of an anonymous pattern): hovers on operators and includes need
-// no evaluation.
-func modelHover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResult, bool) {
-	toks := v.Tokens()
-	i := v.TokenAt(p)
-	if i < 0 {
-		return HoverResult{}, false
-	}
-	inText := toks[i].Kind == tablegen.TokString || toks[i].Kind == tablegen.TokCode
-	if toks[i].Kind != tablegen.TokIdent && toks[i].Kind != tablegen.TokVarName && toks[i].Text != "def" && !inText {
-		return HoverResult{}, false
-	}
-	m := modelsWithin(ctx, v.Unit)
-	if m == nil {
-		return HoverResult{}, false
-	}
-	if inText {
-		// A `$parameter` in a format, a method or case name in a list.
-		return dialectHover(v, m, p)
-	}
-	if h, ok := patternHover(v, m, p); ok {
-		return h, true
-	}
-	if op, r, ok := opAt(v, m, p); ok {
-		md, links := opHover(v.Unit, m, op)
-		return HoverResult{Range: r, Markdown: md, Links: links}, true
-	}
-	if h, ok := dialectHover(v, m, p); ok {
-		return h, true
-	}
-	return opEntityHover(v, m, p)
-}
-
-// patternHover describes a `$symbol`, a directive or NativeCodeCall
-// operator, or a pattern at its def name. Op operators are left to the op
-// hover, which shows the whole op.
-func patternHover(v *analysis.FileView, m *analysis.Models, p tablegen.Pos) (HoverResult, bool) {
-	loc := m.Patterns.At(p)
-	if loc != nil {
-		switch {
-		case loc.Symbol != nil:
-			return HoverResult{Range: symbolRange(loc), Markdown: loc.Hover()}, true
-		case loc.Use != nil:
-			return HoverResult{Range: loc.Use.Range, Markdown: loc.Hover()}, true
-		case loc.Node != nil && loc.OnOperator && loc.Node.Kind != drr.NodeOp:
-			return HoverResult{Range: loc.Node.OperatorRange, Markdown: loc.Hover()}, true
-		}
-	}
-	for _, pat := range m.Patterns.Patterns {
-		if covers(pat.DefRange, p) && v.File.Contains(pat.DefRange.Start) {
-			h := HoverResult{Range: pat.DefRange, Markdown: strings.ReplaceAll(pat.Hover(), "\n", "  \n")}
-			if root := pat.RootOp(); root != nil {
-				md, links := rootedPatternsMarkdown(v.Unit, root, m.Patterns.RootedAt(root), pat)
-				h.Markdown += "\n***\n" + md
-				h.Links = links
-			}
-			return h, true
-		}
-	}
-	return HoverResult{}, false
-}
-
-// symbolRange is the `$name` at a location: the binding or the use.
-func symbolRange(loc *drr.Location) tablegen.Range {
-	if loc.Use != nil {
-		return loc.Use.Range
-	}
-	return loc.Symbol.Range
 }

@@ -48,16 +48,6 @@ func locationIn(u *analysis.Unit, r tablegen.Range) (analysis.Location, bool) {
 	return analysis.Location{File: f, Range: r}, true
 }
 
-// includeAt returns the include whose file name contains p.
-func includeAt(v *analysis.FileView, p tablegen.Pos) (tablegen.Include, bool) {
-	for _, inc := range v.Unit.TG.Lex.Includes {
-		if inc.From == v.File && inc.NameRng.Start <= p && p <= inc.NameRng.End {
-			return inc, true
-		}
-	}
-	return tablegen.Include{}, false
-}
-
 func covers(r tablegen.Range, p tablegen.Pos) bool {
 	return r.Start.IsValid() && r.Start <= p && p <= r.End && r.End > r.Start
 }

@@ -25,7 +25,15 @@ package ide_test
 //	@signature("at", "label", n)    signature help, parameter n active
 //	@lens("at", label...)           the code lenses on the line of "at"
 //	                                open these places, in this order
+//	@kind("at", "kind")             what Classify finds there (Target.String:
+//	                                "name:field", "op", "dialectPart:enumCase")
 //	@needs(mlir)                    skip the file without MLIR's .td files
+//
+// Every place a position feature is asked at (@def, @refs, @highlight,
+// @rename, @hover, @nohover) states its classification with a @kind, so
+// that a marker file for a new kind tests the classifier as well as the
+// answers; TestFeaturesAgree then checks, at every marked place, that
+// definition, references, highlight and rename serve the same thing.
 //
 // Labels are shared by the files of one directory, so a definition in an
 // included file can be named.
@@ -88,7 +96,18 @@ func TestMarkers(t *testing.T) {
 	t.Logf("%d markers", ran)
 }
 
-func runMarkerDir(t *testing.T, dir string) int {
+// markerDir is a directory's files, markers and labels, loaded into a
+// workspace.
+type markerDir struct {
+	texts    map[string][]byte
+	markers  []marker
+	needs    map[string]bool
+	haveMLIR bool
+	labels   map[string]place
+	snap     *analysis.Snapshot
+}
+
+func loadMarkerDir(t *testing.T, dir string) *markerDir {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.td"))
 	sort.Strings(files)
 	abs, err := filepath.Abs(dir)
@@ -140,26 +159,52 @@ func runMarkerDir(t *testing.T, dir string) int {
 	for p, b := range texts {
 		w.SetBuffer(p, 1, b)
 	}
-	snap := w.Snapshot()
+	return &markerDir{texts: texts, markers: markers, needs: needs, haveMLIR: haveMLIR, labels: labels, snap: w.Snapshot()}
+}
+
+// view is the evaluated view of the file of m; ok is false when m is to
+// be skipped.
+func (d *markerDir) view(t *testing.T, ctx context.Context, m marker) (*analysis.FileView, bool) {
+	if d.needs[m.file] && !d.haveMLIR {
+		t.Logf("SKIP %s: MLIR's .td files are not installed", m.at)
+		return nil, false
+	}
+	u, err := d.snap.UnitFor(ctx, m.file)
+	if err != nil {
+		t.Fatalf("%s: %v", m.at, err)
+	}
+	if _, err := u.Evaluated(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return u.View(m.file), true
+}
+
+// classifiedFeatures are the markers asked at a position whose
+// classification a @kind must state.
+var classifiedFeatures = map[string]bool{"def": true, "refs": true, "highlight": true, "rename": true, "hover": true, "nohover": true}
+
+func runMarkerDir(t *testing.T, dir string) int {
+	d := loadMarkerDir(t, dir)
 	ctx := context.Background()
+	kinded := map[string]bool{}
+	for _, m := range d.markers {
+		if m.name == "kind" && len(m.args) > 0 {
+			kinded[m.file+":"+strconv.Itoa(m.line)+":"+m.args[0].str] = true
+		}
+	}
 	ran := 0
-	for _, m := range markers {
+	for _, m := range d.markers {
 		if m.name == "loc" {
 			continue
 		}
-		if needs[m.file] && !haveMLIR {
-			t.Logf("SKIP %s: MLIR's .td files are not installed", m.at)
+		if classifiedFeatures[m.name] && len(m.args) > 0 && !kinded[m.file+":"+strconv.Itoa(m.line)+":"+m.args[0].str] {
+			t.Errorf("%s: @%s(%q): state the classification there with @kind(%q, ...)", m.at, m.name, m.args[0].str, m.args[0].str)
+		}
+		v, ok := d.view(t, ctx, m)
+		if !ok {
 			continue
 		}
-		u, err := snap.UnitFor(ctx, m.file)
-		if err != nil {
-			t.Fatalf("%s: %v", m.at, err)
-		}
-		if _, err := u.Evaluated(ctx); err != nil {
-			t.Fatal(err)
-		}
-		v := u.View(m.file)
-		if err := m.check(ctx, snap, v, texts, labels); err != nil {
+		if err := m.check(ctx, d.snap, v, d.texts, d.labels); err != nil {
 			t.Errorf("%s: @%s: %v", m.at, m.name, err)
 		}
 		ran++
@@ -377,6 +422,13 @@ func (m marker) check(ctx context.Context, snap *analysis.Snapshot, v *analysis.
 			if items[want] != (m.name == "complete") {
 				return fmt.Errorf("%q: proposed %v (%d items)", want, items[want], len(items))
 			}
+		}
+	case "kind":
+		if len(m.args) != 2 || m.args[1].kind != 's' {
+			return fmt.Errorf(`@kind("at", "kind")`)
+		}
+		if got := ide.Classify(ctx, v, pos).String(); got != m.args[1].str {
+			return fmt.Errorf("classified %s, want %s", got, m.args[1].str)
 		}
 	case "token":
 		mods := []string{"declaration", "readonly", "defaultLibrary"} // ide.ModDeclaration, ...

@@ -9,17 +9,20 @@ import (
 	"tdls/tablegen"
 )
 
-// References returns the places the thing at p is named. A pattern's
-// `$symbol`: its bindings and uses in the pattern, bindings first. An op:
-// every place its def is named, as for any record, and in the open files
-// every pattern dag whose operator resolves to it. Any other name: its
-// occurrences across the workspace (the files of p's unit, the other open
-// files in their own units, the rest from the index), sorted by file and
-// offset. includeDecl keeps the declarations.
+// References returns the places the thing Classify finds at p is named. A
+// pattern's `$symbol`: its bindings and uses in the pattern, bindings
+// first. An op: every place its def is named, as for any record, and in
+// the open files every pattern dag whose operator resolves to it. Every
+// other kind with a name: the name's occurrences across the workspace (the
+// files of p's unit, the other open files in their own units, the rest
+// from the index), sorted by file and offset. includeDecl keeps the
+// declarations.
 func References(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos, includeDecl bool) []analysis.Location {
-	if refs, ok := symbolRefs(ctx, v, p); ok {
+	t := Classify(ctx, v, p)
+	switch t.Kind {
+	case KindSymbol:
 		var out []analysis.Location
-		for _, r := range refs {
+		for _, r := range symbolRefs(v, t) {
 			if r.Role == analysis.RoleDecl && !includeDecl {
 				continue
 			}
@@ -28,48 +31,27 @@ func References(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileVi
 			}
 		}
 		return out
+	case KindOp:
+		if occ, ok := opReferences(ctx, snap, v, t.Op, includeDecl); ok {
+			return locationsOf(snap, v.Unit, occ)
+		}
 	}
-	if occ, ok := opReferences(ctx, snap, v, p, includeDecl); ok {
-		return locationsOf(snap, v.Unit, occ)
-	}
-	t, ok := v.TargetAt(ctx, p)
+	name, ok := t.Name(ctx)
 	if !ok {
 		return nil
 	}
-	return locationsOf(snap, v.Unit, snap.Occurrences(ctx, v.Unit, t, includeDecl))
+	return locationsOf(snap, v.Unit, snap.Occurrences(ctx, v.Unit, name, includeDecl))
 }
 
-// symbolAt returns the pattern and the symbol name (without `$` or `__N`)
-// written at p, with the range of the name as written.
-func symbolAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (*drr.Pattern, string, tablegen.Range, bool) {
-	m := modelsWithin(ctx, v.Unit)
-	if m == nil {
-		return nil, "", tablegen.Range{}, false
-	}
-	loc := m.Patterns.At(p)
-	switch {
-	case loc == nil:
-	case loc.Use != nil:
-		return loc.Pattern, loc.Use.Base, loc.Use.Range, true
-	case loc.Symbol != nil:
-		return loc.Pattern, loc.Symbol.Name, loc.Symbol.Range, true
-	}
-	return nil, "", tablegen.Range{}, false
-}
-
-// symbolRefs returns the bindings (RoleDecl) and uses of the `$symbol` at
-// p written in this file; ok is false when p is on no pattern symbol.
-func symbolRefs(ctx context.Context, v *analysis.FileView, p tablegen.Pos) ([]analysis.Ref, bool) {
-	pat, name, _, ok := symbolAt(ctx, v, p)
-	if !ok {
-		return nil, false
-	}
+// symbolRefs returns the bindings (RoleDecl) and uses of the `$symbol` t
+// written in this file.
+func symbolRefs(v *analysis.FileView, t Target) []analysis.Ref {
 	bound := map[tablegen.Range]bool{}
-	for _, s := range pat.Symbols.Bindings(name) {
+	for _, s := range t.Pattern.Symbols.Bindings(t.Symbol) {
 		bound[s.Range] = true
 	}
 	var out []analysis.Ref
-	for _, r := range pat.References(name) {
+	for _, r := range t.Pattern.References(t.Symbol) {
 		if !v.File.Contains(r.Start) {
 			continue
 		}
@@ -79,20 +61,12 @@ func symbolRefs(ctx context.Context, v *analysis.FileView, p tablegen.Pos) ([]an
 		}
 		out = append(out, analysis.Ref{Range: r, Role: role})
 	}
-	return out, true
+	return out
 }
 
-// opReferences returns the references of the op at p; ok is false when no
-// op is at p.
-func opReferences(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos, includeDecl bool) ([]analysis.Occurrence, bool) {
-	m := modelsWithin(ctx, v.Unit)
-	if m == nil {
-		return nil, false
-	}
-	op, _, ok := opAt(v, m, p)
-	if !ok {
-		return nil, false
-	}
+// opReferences returns the references of op; ok is false when op has no
+// place in a file.
+func opReferences(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, op *ods.Op, includeDecl bool) ([]analysis.Occurrence, bool) {
 	loc, ok := opLocation(v.Unit, op)
 	if !ok {
 		return nil, false

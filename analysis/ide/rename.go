@@ -20,19 +20,21 @@ type Edit struct {
 	NewText string
 }
 
-// Rename returns the edits renaming the name at p to newName: a pattern's
-// `$symbol` within its pattern (keeping `__N` suffixes), any other name
-// everywhere in the workspace. A refusal is a *RenameError.
+// Rename returns the edits renaming what Classify finds at p to newName:
+// a pattern's `$symbol` within its pattern (keeping `__N` suffixes), the
+// name of every other kind everywhere in the workspace (the occurrences
+// References finds). A refusal is a *RenameError.
 func Rename(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos, newName string) ([]Edit, error) {
-	if pat, name, _, ok := symbolAt(ctx, v, p); ok {
+	t := Classify(ctx, v, p)
+	if t.Kind == KindSymbol {
 		if !isIdentifier(strings.TrimPrefix(newName, "$")) || strings.Contains(newName, "__") {
 			return nil, &RenameError{fmt.Sprintf("%q is not a valid pattern symbol name", newName)}
 		}
 		bare := strings.TrimPrefix(newName, "$")
-		if bare == name {
+		if bare == t.Symbol {
 			return nil, nil
 		}
-		edits := pat.Rename(name, bare)
+		edits := t.Pattern.Rename(t.Symbol, bare)
 		if edits == nil {
 			return nil, &RenameError{fmt.Sprintf("$%s is already bound in this pattern", bare)}
 		}
@@ -44,20 +46,20 @@ func Rename(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, 
 		}
 		return out, nil
 	}
-	t, err := renameTarget(ctx, snap, v, p)
+	name, err := renamable(ctx, snap, &t)
 	if err != nil {
 		return nil, err
 	}
 	if !isIdentifier(newName) || reservedWord(newName) {
 		return nil, &RenameError{fmt.Sprintf("%q is not a valid TableGen identifier", newName)}
 	}
-	occ := snap.Occurrences(ctx, v.Unit, t, true)
+	occ := snap.Occurrences(ctx, v.Unit, name, true)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	for _, o := range occ {
 		if snap.ReadOnly(o.Path) {
-			return nil, &RenameError{fmt.Sprintf("cannot rename %s: it is used in %s, which is read-only", t.Decl.Name, o.Path)}
+			return nil, &RenameError{fmt.Sprintf("cannot rename %s: it is used in %s, which is read-only", name.Decl.Name, o.Path)}
 		}
 	}
 	locs := locationsOf(snap, v.Unit, occ)
@@ -68,20 +70,21 @@ func Rename(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, 
 	return out, nil
 }
 
-// renameTarget is the declared name at p if it can be renamed.
-func renameTarget(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileView, p tablegen.Pos) (analysis.Target, error) {
-	t, ok := v.TargetAt(ctx, p)
+// renamable is t's name if it can be renamed: a refusal when t has no
+// declared name, or one that is computed or read-only.
+func renamable(ctx context.Context, snap *analysis.Snapshot, t *Target) (analysis.Target, error) {
+	name, ok := t.Name(ctx)
 	if !ok {
-		return t, &RenameError{"nothing to rename here"}
+		return name, &RenameError{"nothing to rename here"}
 	}
-	d := t.Decl
+	d := name.Decl
 	if d.Kind == analysis.DeclRecord && d.Def == nil && d.Defm == nil {
-		return t, &RenameError{fmt.Sprintf("cannot rename %s: its name is computed (defm, foreach or paste)", d.Name)}
+		return name, &RenameError{fmt.Sprintf("cannot rename %s: its name is computed (defm, foreach or paste)", d.Name)}
 	}
 	if snap.ReadOnly(d.Path) {
-		return t, &RenameError{fmt.Sprintf("cannot rename %s: it is defined in %s, which is read-only", d.Name, d.Path)}
+		return name, &RenameError{fmt.Sprintf("cannot rename %s: it is defined in %s, which is read-only", d.Name, d.Path)}
 	}
-	return t, nil
+	return name, nil
 }
 
 // isIdentifier reports a TableGen identifier that does not start with a

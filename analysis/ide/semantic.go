@@ -106,20 +106,33 @@ func SemanticTokens(ctx context.Context, v *analysis.FileView) ([]SemanticToken,
 		if i%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		// The last mark at the token, unless the resolver knows the name.
+		// The resolver's role for a name it knows, else the last mark at
+		// the token, else the token's lexical class.
 		var r role
-		found := false
+		marked, resolved := false, false
 		for ; mi < len(marks) && marks[mi].pos <= t.Pos; mi++ {
 			if marks[mi].pos == t.Pos {
-				r, found = marks[mi].role, true
+				r, marked = marks[mi].role, true
 			}
 		}
+		var ref analysis.Ref
 		for ; ri < len(refs) && refs[ri].Range.Start <= t.Pos; ri++ {
 			if refs[ri].Range.Start == t.Pos {
-				r, found = refRole(refs[ri]), true
+				ref, resolved = refs[ri], true
 			}
 		}
-		if found {
+		switch tokenKind(t, resolved) {
+		case KindName:
+			r = refRole(ref)
+			out = append(out, SemanticToken{Range: t.Range(), Type: r.typ, Mods: r.mods})
+			continue
+		case KindBang:
+			if !marked {
+				out = append(out, SemanticToken{Range: t.Range(), Type: TokBang, Mods: ModDefaultLibrary})
+				continue
+			}
+		}
+		if marked {
 			out = append(out, SemanticToken{Range: t.Range(), Type: r.typ, Mods: r.mods})
 			continue
 		}
@@ -139,8 +152,6 @@ func SemanticTokens(ctx context.Context, v *analysis.FileView) ([]SemanticToken,
 			out = append(out, SemanticToken{Range: t.Range(), Type: TokNumber})
 		case t.Kind == tablegen.TokVarName:
 			out = append(out, SemanticToken{Range: t.Range(), Type: TokDagName})
-		case t.Kind == tablegen.TokBang:
-			out = append(out, SemanticToken{Range: t.Range(), Type: TokBang, Mods: ModDefaultLibrary})
 		case t.Kind == tablegen.TokPaste:
 			out = append(out, SemanticToken{Range: t.Range(), Type: TokOperator})
 		}

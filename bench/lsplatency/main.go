@@ -10,7 +10,7 @@
 // first publish is shown beside. Every edit makes new content, so no
 // evaluation comes from a cache. The time to each edit's full diagnostics
 // (evaluation, ODS and DRR checks: the last publish before the server goes
-// quiet) is printed with its own ratio; tblgen-lsp-server publishes once. Hover and completion are then timed as VS
+// quiet) is printed with its own ratio; tblgen-lsp-server publishes once. Hover, completion and definition are then timed as VS
 // Code sends them, in R runs of N requests: the worst run's median is
 // printed against a tenth of tblgen-lsp-server's edit time.
 //
@@ -20,7 +20,7 @@
 // tdls binary (a build of an earlier commit) takes its turn too, and its
 // figures and the ratios tdls/baseline are printed beside. The CPU time
 // each server spends on an edit (all its threads, from the edit until it
-// goes quiet) and on a hover or completion request is printed too: a loaded machine stretches the latencies,
+// goes quiet) and on a hover, completion or definition request is printed too: a loaded machine stretches the latencies,
 // hardly the CPU time.
 //
 //	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B]
@@ -66,7 +66,7 @@ func main() {
 	tblgen := flag.String("tblgen", "/usr/lib/llvm-22/bin/tblgen-lsp-server", "tblgen-lsp-server binary")
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
 	only := flag.String("files", "", "comma-separated subset of the files (paths relative to -include)")
-	runs := flag.Int("runs", 5, "runs of the hover and completion timings; the worst is printed")
+	runs := flag.Int("runs", 5, "runs of the hover, completion and definition timings; the worst is printed")
 	flag.Parse()
 	if *only != "" {
 		files = strings.Split(*only, ",")
@@ -188,18 +188,19 @@ func main() {
 	}
 	fmt.Println()
 
-	// Hover and completion on a def name in the middle of each file, against
-	// the bar of a tenth of tblgen-lsp-server's edit-to-diagnostics time.
-	fmt.Printf("%-14s %12s %14s", "file", "tdls hover", "tdls complete")
+	// Hover, completion and definition on a def name in the middle of each
+	// file, against the bar of a tenth of tblgen-lsp-server's
+	// edit-to-diagnostics time.
+	fmt.Printf("%-14s %12s %14s %12s", "file", "tdls hover", "tdls complete", "tdls def")
 	if withBase {
-		fmt.Printf(" %12s %14s", "base hover", "base complete")
+		fmt.Printf(" %12s %14s %12s", "base hover", "base complete", "base def")
 	}
-	fmt.Printf(" %12s %16s %12s   (worst median of %d runs)\n", "bar (1/10)", "tblgen hover", "tblgen compl.", *runs)
+	fmt.Printf(" %12s %16s %12s %12s   (worst median of %d runs)\n", "bar (1/10)", "tblgen hover", "tblgen compl.", "tblgen def", *runs)
 	worstQ := 0.0
 	var qVsBase []float64
 	type cpuQueryRow struct {
 		file string
-		cpus [][][2]time.Duration
+		cpus [][][3]time.Duration
 	}
 	var qcpu []cpuQueryRow
 	for _, rel := range files {
@@ -208,42 +209,42 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		hov, comp := make([]time.Duration, len(servers)), make([]time.Duration, len(servers))
-		cpus := make([][][2]time.Duration, len(servers)) // per server, per run
+		hov, comp, def := make([]time.Duration, len(servers)), make([]time.Duration, len(servers)), make([]time.Duration, len(servers))
+		cpus := make([][][3]time.Duration, len(servers)) // per server, per run
 		for i := range servers {
-			hov[i], comp[i] = -1, -1 // -1: not supported
+			hov[i], comp[i], def[i] = -1, -1, -1 // -1: not supported
 		}
 		for r := 0; r < *runs; r++ {
 			for k := range servers {
 				i := (r + k) % len(servers)
 				s := servers[i]
-				h, c, cpu, err := queries(s, path, string(data), *n)
+				h, c, d, cpu, err := queries(s, path, string(data), *n)
 				if err != nil {
 					fail(fmt.Errorf("%s on %s: %v", s.name, rel, err))
 				}
-				hov[i], comp[i] = max(hov[i], h), max(comp[i], c)
+				hov[i], comp[i], def[i] = max(hov[i], h), max(comp[i], c), max(def[i], d)
 				cpus[i] = append(cpus[i], cpu)
 			}
 		}
 		bar := editMed[rel] / 10
-		worstQ = max(worstQ, float64(max(hov[tdls], comp[tdls]))/float64(bar))
-		fmt.Printf("%-14s %12s %14s", filepath.Base(rel), round(hov[tdls]), round(comp[tdls]))
+		worstQ = max(worstQ, float64(max(hov[tdls], comp[tdls], def[tdls]))/float64(bar))
+		fmt.Printf("%-14s %12s %14s %12s", filepath.Base(rel), round(hov[tdls]), round(comp[tdls]), round(def[tdls]))
 		if withBase {
-			qVsBase = append(qVsBase, float64(hov[tdls])/float64(hov[base]), float64(comp[tdls])/float64(comp[base]))
-			fmt.Printf(" %12s %14s", round(hov[base]), round(comp[base]))
+			qVsBase = append(qVsBase, float64(hov[tdls])/float64(hov[base]), float64(comp[tdls])/float64(comp[base]), float64(def[tdls])/float64(def[base]))
+			fmt.Printf(" %12s %14s %12s", round(hov[base]), round(comp[base]), round(def[base]))
 		}
-		fmt.Printf(" %12s %16s %12s\n", round(bar), round(hov[tg]), round(comp[tg]))
+		fmt.Printf(" %12s %16s %12s %12s\n", round(bar), round(hov[tg]), round(comp[tg]), round(def[tg]))
 		qcpu = append(qcpu, cpuQueryRow{filepath.Base(rel), cpus})
 	}
-	fmt.Printf("lsp queries: worst tdls hover/completion time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
+	fmt.Printf("lsp queries: worst tdls hover/completion/definition time as a fraction of the bar %.3f (bar 1.0)\n", worstQ)
 	if withBase {
-		fmt.Printf("lsp queries against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(qVsBase), slices.Max(qVsBase))
+		fmt.Printf("lsp queries against the baseline: tdls/baseline hover, completion and definition median %.3f, worst %.3f\n", medianOf(qVsBase), slices.Max(qVsBase))
 	}
 
 	// The CPU time of a request, the median of the runs.
-	fmt.Printf("\n%-14s %12s %14s", "CPU per query", "tdls hover", "tdls complete")
+	fmt.Printf("\n%-14s %12s %14s %12s", "CPU per query", "tdls hover", "tdls complete", "tdls def")
 	if withBase {
-		fmt.Printf(" %12s %14s", "base hover", "base complete")
+		fmt.Printf(" %12s %14s %12s", "base hover", "base complete", "base def")
 	}
 	fmt.Printf(" %16s\n", "tblgen hover")
 	var cpuQVsBase []float64
@@ -255,15 +256,17 @@ func main() {
 			}
 			return median(ts)
 		}
-		fmt.Printf("%-14s %12s %14s", r.file, round(med(tdls, 0)), round(med(tdls, 1)))
+		fmt.Printf("%-14s %12s %14s %12s", r.file, round(med(tdls, 0)), round(med(tdls, 1)), round(med(tdls, 2)))
 		if withBase {
-			cpuQVsBase = append(cpuQVsBase, float64(med(tdls, 0))/float64(med(base, 0)), float64(med(tdls, 1))/float64(med(base, 1)))
-			fmt.Printf(" %12s %14s", round(med(base, 0)), round(med(base, 1)))
+			for k := 0; k < 3; k++ {
+				cpuQVsBase = append(cpuQVsBase, float64(med(tdls, k))/float64(med(base, k)))
+			}
+			fmt.Printf(" %12s %14s %12s", round(med(base, 0)), round(med(base, 1)), round(med(base, 2)))
 		}
 		fmt.Printf(" %16s\n", round(med(tg, 0)))
 	}
 	if withBase {
-		fmt.Printf("cpu per query against the baseline: tdls/baseline hover and completion median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
+		fmt.Printf("cpu per query against the baseline: tdls/baseline hover, completion and definition median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
 	}
 }
 
@@ -323,20 +326,21 @@ func completionOffset(text string) int {
 	return off
 }
 
-// queries opens path and times n hover requests at queryOffset and n
-// completion requests at completionOffset, as VS Code sends them.
-func queries(s server, path, text string, n int) (hover, completion time.Duration, cpu [2]time.Duration, err error) {
+// queries opens path and times n hover requests at queryOffset, n
+// completion requests at completionOffset and n definition requests at
+// queryOffset, as VS Code sends them.
+func queries(s server, path, text string, n int) (hover, completion, definition time.Duration, cpu [3]time.Duration, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c, err := openIn(ctx, s, path, text)
 	if err != nil {
-		return 0, 0, cpu, err
+		return 0, 0, 0, cpu, err
 	}
 	defer c.Shutdown(context.Background())
 	c.Settle(path, 300*time.Millisecond, 30*time.Second)
 	off := queryOffset(text)
 	if off < 0 {
-		return 0, 0, cpu, fmt.Errorf("no def or include in %s", path)
+		return 0, 0, 0, cpu, fmt.Errorf("no def or include in %s", path)
 	}
 	at := func(off int) map[string]any {
 		line := strings.Count(text[:off], "\n")
@@ -363,13 +367,16 @@ func queries(s server, path, text string, n int) (hover, completion time.Duratio
 		return median(ts), (cpuTime(c) - cpu0) / time.Duration(n), nil
 	}
 	if hover, cpu[0], err = timeIt("textDocument/hover", at(off)); err != nil {
-		return 0, 0, cpu, err
+		return 0, 0, 0, cpu, err
+	}
+	if definition, cpu[2], err = timeIt("textDocument/definition", at(off)); err != nil {
+		return 0, 0, 0, cpu, err
 	}
 	completion, cpu[1], err = timeIt("textDocument/completion", at(completionOffset(text)))
 	if err != nil && strings.Contains(err.Error(), "method not found") {
-		return hover, -1, [2]time.Duration{cpu[0], -1}, nil // tblgen-lsp-server has no completion
+		return hover, -1, definition, [3]time.Duration{cpu[0], -1, cpu[2]}, nil // tblgen-lsp-server has no completion
 	}
-	return hover, completion, cpu, err
+	return hover, completion, definition, cpu, err
 }
 
 // measure opens path in a fresh process of each server and times n

@@ -4,7 +4,7 @@
 class Base<int w> {
 //@loc(Base, "Base") loc(w, "w")
   int width = w;
-  //@loc(width, "width") def("= |w", w) token("width", "field", "declaration") token("w;", "templateArg")
+  //@loc(width, "width") def("= |w", w) token("width", "field", "declaration") token("w;", "templateArg") kind("= |w", "name:template argument")
   string tag = "base";
   //@loc(tag, "tag")
 }
@@ -12,7 +12,7 @@ class Base<int w> {
 class Mid : Base<8> {
 //@loc(MidBase, "Base")
   int w2 = width;
-  //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`")
+  //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`") kind("width;", "name:field")
   //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth)
   //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth)
   //@loc(w2width, "width")
@@ -24,50 +24,50 @@ class Leaf : Mid {
 }
 
 def Plain : Base<1> {
-//@loc(Plain, "Plain") token("Plain", "record", "declaration") def("Base", Base)
+//@loc(Plain, "Plain") token("Plain", "record", "declaration") def("Base", Base) kind("Base", "name:class")
   let tag = "plain";
-  //@def("tag", tag)
+  //@def("tag", tag) kind("tag", "name:field")
 }
 
 def Other : Leaf;
-//@hover("Leaf", "class Leaf", "*class* · names.td:21") token("Leaf", "class")
+//@hover("Leaf", "class Leaf", "*class* · names.td:21") token("Leaf", "class") kind("Leaf", "name:class")
 
 defvar answer = Plain.width;
-//@loc(answer, "answer") token("answer", "variable", "declaration", "readonly")
+//@loc(answer, "answer") token("answer", "variable", "declaration", "readonly") kind("Plain.", "name:def") kind("width", "name:field")
 //@def("Plain.", Plain) def("width", width) loc(plainwidth, "width")
 
 def UsesAnswer { int v = answer; }
-//@def("answer", answer) token("answer", "variable") hover("answer", "defvar answer = Plain.width")
+//@def("answer", answer) token("answer", "variable") hover("answer", "defvar answer = Plain.width") kind("answer", "name:defvar")
 
 foreach i = [1, 2] in {
 //@loc(i, "i") token("i", "variable", "declaration")
   def Gen#i : Base<i>;
-  //@def("<|i", i) token("<|i", "variable") refs("<|i", i, ipaste, iarg) loc(ipaste, "#|i") loc(iarg, "<|i")
+  //@def("<|i", i) token("<|i", "variable") refs("<|i", i, ipaste, iarg) loc(ipaste, "#|i") loc(iarg, "<|i") kind("<|i", "name:foreach variable")
 }
 
 def Folded {
   list<int> doubled = !foreach(x, [1, 2], !mul(x, 2));
-  //@token("x,", "variable", "declaration") token("x, 2", "variable") def("x, 2", foreachx) loc(foreachx, "x")
+  //@token("x,", "variable", "declaration") token("x, 2", "variable") def("x, 2", foreachx) loc(foreachx, "x") kind("!mul", "bang") kind("x, 2", "name:variable")
   //@hover("!mul", "!mul(a, b, ...)")
 }
 
 def RenameMe : Base<3>;
-//@loc(RenameMe, "RenameMe") rename("RenameMe", "Renamed", RenameMe, renameUse)
+//@loc(RenameMe, "RenameMe") rename("RenameMe", "Renamed", RenameMe, renameUse) kind("RenameMe", "name:def")
 defvar useIt = RenameMe;
 //@loc(renameUse, "RenameMe")
 
 class Typed<Base b> { int bw = b.width; }
-//@token("Base b", "class") def("width", width) token("width", "field") loc(typedwidth, "width")
+//@token("Base b", "class") def("width", width) token("width", "field") loc(typedwidth, "width") kind("width", "name:field")
 
 include "other.td"
-//@def("other.td", otherStart) hover("other.td", "**include** `other.td`")
+//@def("other.td", otherStart) hover("other.td", "**include** `other.td`") kind("other.td", "include")
 def UsesOther : FromOther;
-//@def("FromOther", FromOther) token("FromOther", "class")
+//@def("FromOther", FromOther) token("FromOther", "class") kind("FromOther", "name:class")
 
 // A field of a parent without template arguments, used in a child's body:
 // definition, references, semantic tokens and hover all read the resolver.
 class NoArgsBase { int size = 1; }
 //@loc(size, "size") token("size", "field", "declaration")
 class NoArgsMid : NoArgsBase { int s2 = size; }
-//@loc(s2size, "size") def("size;", size) token("size;", "field") hover("size;", "int NoArgsBase::size")
+//@loc(s2size, "size") def("size;", size) token("size;", "field") hover("size;", "int NoArgsBase::size") kind("size;", "name:field")
 //@refs("size;", size, s2size) highlight("size;", size, s2size)
