@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -518,4 +519,141 @@ func vendoredMLIR(folders []string) string {
 		}
 	}
 	return ""
+}
+
+// InferringLoader is the command line's loader when nothing states the
+// include directories: Base as given, and for an include Base does not
+// find, a root the catalog chooses (else MLIR, the machine's MLIR include
+// directory, when it has the file), appended to Base for the rest of the
+// unit and listed in Inferred.
+type InferringLoader struct {
+	Base *tablegen.CommandLineLoader
+	// Catalog is called at the first include Base does not find (the walk
+	// costs nothing while every include resolves).
+	Catalog  func() *IncludeCatalog
+	MLIR     string
+	Inferred []InferredDir
+}
+
+// Include implements tablegen.Loader.
+func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
+	p, data, err := l.Base.Include(name, from)
+	if err == nil || tablegen.IncludeErrorCode(err) != "include-not-found" {
+		return p, data, err
+	}
+	c := l.Catalog()
+	d, ok := c.Choose(name, from, nil)
+	if !ok && l.MLIR != "" {
+		if _, serr := os.Stat(filepath.Join(l.MLIR, name)); serr == nil {
+			d, ok = InferredDir{Dir: l.MLIR, Include: name, From: from, Why: "the MLIR installed on this machine has " + name}, true
+		}
+	}
+	if !ok || slices.Contains(l.Base.IncludeDirs, d.Dir) {
+		if hint := c.NotFoundHint(name, from); hint != "" {
+			err = hintedError{err, hint}
+		}
+		return p, data, err
+	}
+	l.Base.IncludeDirs = append(l.Base.IncludeDirs, d.Dir)
+	l.Inferred = append(l.Inferred, d)
+	return l.Base.Include(name, from)
+}
+
+// InferProjectDirs infers the include directories of every .td file of the
+// catalog's folders at once, as the server does unit by unit (each file's
+// own directory first): what `tdls init` and the server's "write
+// .tdls.yaml" write. The machine's MLIR is left out (it is found anyway);
+// a vendored one is listed.
+func InferProjectDirs(c *IncludeCatalog) []InferredDir {
+	var files []string
+	for _, ps := range c.byBase {
+		files = append(files, ps...)
+	}
+	sort.Strings(files)
+	var out []InferredDir
+	var dirs []string
+	if c.MLIR != "" {
+		dirs = append(dirs, c.MLIR)
+		out = append(out, InferredDir{Dir: c.MLIR, Why: "the workspace vendors llvm-project's MLIR"})
+	}
+	for _, f := range files {
+		src, err := tablegen.ReadRegularFile(f)
+		if err != nil {
+			continue
+		}
+		l := &tablegen.EditorLoader{IncludeDirs: dirs, ReadFile: statOnly}
+		for name := range includeNames(src) {
+			if _, _, err := l.Include(name, f); err == nil {
+				continue
+			}
+			if d, ok := c.Choose(name, f, src); ok && !slices.Contains(dirs, d.Dir) {
+				dirs = append(dirs, d.Dir)
+				l.IncludeDirs = dirs
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// ProjectConfigText is a .tdls.yaml stating dirs, relative to folder,
+// with why each was chosen.
+func ProjectConfigText(folder string, dirs []InferredDir) string {
+	var b strings.Builder
+	b.WriteString("# Include directories inferred by tdls from the project's .td files.\n")
+	b.WriteString("includeDirs:\n")
+	for _, d := range dirs {
+		rel := d.Dir
+		if r, err := filepath.Rel(folder, d.Dir); err == nil && !strings.HasPrefix(r, "..") {
+			rel = r
+		}
+		why := d.Why
+		if d.From != "" {
+			if r, err := filepath.Rel(folder, d.From); err == nil {
+				why = fmt.Sprintf("%s includes %s: %s", r, d.Include, d.Why)
+			}
+		}
+		why = strings.ReplaceAll(why, folder+string(filepath.Separator), "")
+		fmt.Fprintf(&b, "  - %s  # %s\n", yamlQuote(rel), strings.ReplaceAll(why, "\n", " "))
+	}
+	return b.String()
+}
+
+// yamlQuote quotes s when the YAML subset would read it otherwise.
+func yamlQuote(s string) string {
+	if s == "" || strings.ContainsAny(s, ":#'\"[]{},&*!|>%@` ") {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// WriteProjectConfig writes a .tdls.yaml stating dirs in folder; it does
+// not replace one that exists.
+func WriteProjectConfig(folder string, dirs []InferredDir) (string, error) {
+	path := filepath.Join(folder, ProjectConfigName)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return path, err
+	}
+	_, err = f.WriteString(ProjectConfigText(folder, dirs))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return path, err
+}
+
+// ProjectRoot is the project a command line run in dir works on: the
+// nearest directory at or above dir with a .git, else dir.
+func ProjectRoot(dir string) string {
+	dir = filepath.Clean(dir)
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
 }

@@ -1,10 +1,10 @@
 package analysis
 
 import (
-	"strings"
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"tdls/tablegen"

@@ -23,7 +23,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"tdls/analysis"
 	"tdls/tablegen"
@@ -36,20 +35,20 @@ import (
 // repository, as its CMake include_directories or Bazel td_library
 // includes state them.
 var rightDirs = map[string][]string{
-	"circt":         {"include", "examples/circt-standalone/include"}, // CIRCT_MAIN_INCLUDE_DIR; the standalone example's own
-	"torch-mlir":    {"include"},                                      // include_directories(${TORCH_MLIR_SOURCE_DIR}/include)
-	"iree":          {"compiler/src"},                                 // iree_tablegen_library: ${IREE_SOURCE_DIR}/compiler/src
-	"stablehlo":     {"."},                                            // td_library includes = ["."]
-	"onnx-mlir":     {".", "src/Accelerators/NNPA"},                   // ONNX_MLIR_SRC_ROOT; NNPA_SRC_ROOT
-	"shardy":        {"."},                                            // td_library includes = ["."] (Bazel)
-	"heir":          {"."},                                            // Bazel workspace-root includes
-	"Enzyme-JAX":    {"."},                                            // Bazel workspace-root includes
-	"tt-mlir":       {"include"},                                      // include_directories(${PROJECT_SOURCE_DIR}/include)
-	"mlir-hlo":      {".", "stablehlo"},                               // MLIR_HLO_SOURCE_DIR; its stablehlo copy
-	"buddy-mlir":    {"midend/include/Dialect", "midend/include"},     // BUDDY_MLIR_INCLUDE_DIR/Dialect
-	"catalyst":      {"mlir/include"},                                 // include_directories(${PROJECT_SOURCE_DIR}/include) of mlir/
-	"mlir-air":      {"mlir/include"},                                 // AIR_SOURCE_DIR/mlir/include
-	"mlir-tutorial": {"."},                                            // Bazel workspace-root includes
+	"circt":         {"include", "examples/circt-standalone/include"},        // CIRCT_MAIN_INCLUDE_DIR; the standalone example's own
+	"torch-mlir":    {"include"},                                             // include_directories(${TORCH_MLIR_SOURCE_DIR}/include)
+	"iree":          {"compiler/src"},                                        // iree_tablegen_library: ${IREE_SOURCE_DIR}/compiler/src
+	"stablehlo":     {"."},                                                   // td_library includes = ["."]
+	"onnx-mlir":     {".", "src/Accelerators/NNPA"},                          // ONNX_MLIR_SRC_ROOT; NNPA_SRC_ROOT
+	"shardy":        {"."},                                                   // td_library includes = ["."] (Bazel)
+	"heir":          {"."},                                                   // Bazel workspace-root includes
+	"Enzyme-JAX":    {"."},                                                   // Bazel workspace-root includes
+	"tt-mlir":       {"include", "include/ttmlir/Dialect/EmitPy/Interfaces"}, // PROJECT_SOURCE_DIR/include; EmitPy/IR/CMakeLists.txt adds the interfaces directory
+	"mlir-hlo":      {".", "stablehlo"},                                      // MLIR_HLO_SOURCE_DIR; its stablehlo copy
+	"buddy-mlir":    {"midend/include/Dialect", "midend/include"},            // BUDDY_MLIR_INCLUDE_DIR/Dialect
+	"catalyst":      {"mlir/include"},                                        // include_directories(${PROJECT_SOURCE_DIR}/include) of mlir/
+	"mlir-air":      {"mlir/include"},                                        // AIR_SOURCE_DIR/mlir/include
+	"mlir-tutorial": {"."},                                                   // Bazel workspace-root includes
 }
 
 type projectResult struct {
@@ -94,8 +93,8 @@ func main() {
 		}
 		r := measure(filepath.Join(*corpus, name), dirs, *tblgen, *llvmTblgen, *mlirInc)
 		r.name = name
-		fmt.Printf("%-14s zero-config: roots clean %d/%d (json parity %d/%d, = mlir-tblgen %d/%d; %d .td files)\n",
-			name, r.clean, r.roots, r.parity, r.roots, r.llvmParity, r.roots, r.files)
+		fmt.Printf("%-14s zero-config: roots clean %d/%d (json parity %d/%d, = mlir-tblgen %d/%d; %d .td files; %d roots with the same errors under the right flags)\n",
+			name, r.clean, r.roots, r.parity, r.roots, r.llvmParity, r.roots, r.files, r.errs)
 		if *verbose {
 			for _, f := range r.failures {
 				fmt.Println("   ", f)
@@ -105,10 +104,11 @@ func main() {
 		total.clean += r.clean
 		total.parity += r.parity
 		total.llvmParity += r.llvmParity
+		total.errs += r.errs
 	}
 	if total.roots > 0 {
-		fmt.Printf("%-14s zero-config: roots clean %d/%d (%.1f%%), json parity %d/%d, = mlir-tblgen %d/%d\n", "all",
-			total.clean, total.roots, 100*float64(total.clean)/float64(total.roots), total.parity, total.roots, total.llvmParity, total.roots)
+		fmt.Printf("%-14s zero-config: roots clean %d/%d (%.1f%%), json parity %d/%d, = mlir-tblgen %d/%d; %d roots with the same errors under the right flags\n", "all",
+			total.clean, total.roots, 100*float64(total.clean)/float64(total.roots), total.parity, total.roots, total.llvmParity, total.roots, total.errs)
 	}
 }
 
@@ -175,7 +175,10 @@ func measure(repo string, rel []string, tblgen, llvmTblgen, mlirInc string) proj
 		}
 		r.roots++
 		errs, records := open(ctx, zero, f)
-		_, want := open(ctx, right, f)
+		rightErrs, want := open(ctx, right, f)
+		if len(rightErrs) > 0 && strings.Join(rightErrs, "\n") == strings.Join(errs, "\n") {
+			r.errs++ // tdls finds the same errors with the right flags: not the configuration's doing
+		}
 		rel, _ := filepath.Rel(repo, f)
 		switch {
 		case len(errs) > 0:
@@ -198,7 +201,6 @@ func measure(repo string, rel []string, tblgen, llvmTblgen, mlirInc string) proj
 // open checks root as the server does when it is opened: the errors it
 // would publish in the file, and the unit's records as --dump-json.
 func open(ctx context.Context, w *analysis.Workspace, root string) (errs []string, records []byte) {
-	start := time.Now()
 	u, err := w.Snapshot().Unit(ctx, root)
 	if err != nil {
 		return []string{err.Error()}, nil
@@ -207,7 +209,6 @@ func open(ctx context.Context, w *analysis.Workspace, root string) (errs []strin
 	if err != nil {
 		return []string{err.Error()}, nil
 	}
-	_ = start
 	for _, d := range append(u.Diagnostics(root), u.EvaluationDiagnostics(root)...) {
 		if d.Severity == tablegen.SeverityError {
 			errs = append(errs, fmt.Sprintf("%s %s", d.Code, d.Message))
