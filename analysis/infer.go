@@ -216,6 +216,7 @@ func (c *IncludeCatalog) Candidates(name string) []string {
 // over a vendored one; the one resolving the most of from's includes; the
 // one nearest to from; the first by name.
 func (c *IncludeCatalog) Choose(name, from string, fromSrc []byte) (InferredDir, bool) {
+	from = absPath(from)
 	cands := c.Candidates(name)
 	if len(cands) == 0 {
 		return InferredDir{}, false
@@ -279,6 +280,15 @@ func (c *IncludeCatalog) Choose(name, from string, fromSrc []byte) (InferredDir,
 	out.Dir = a.dir
 	out.Why = fmt.Sprintf("%d directories have %s; chosen: %s", len(cands), name, why[decided])
 	return out, true
+}
+
+// absPath is p made absolute (the command line names files relative to
+// the current directory).
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
 }
 
 // cmpBool orders true first.
@@ -468,6 +478,7 @@ func (w *Workspace) OnInferredDir(f func(InferredDir)) {
 // include-not-found error: "a file .../HWDialect.td exists under
 // lib/include/; add -I lib/include". Empty when there is none.
 func (c *IncludeCatalog) NotFoundHint(name, from string) string {
+	from = absPath(from)
 	cands := c.Candidates(name)
 	if len(cands) == 0 {
 		return ""
@@ -532,6 +543,9 @@ type InferringLoader struct {
 	// costs nothing while every include resolves).
 	Catalog  func() *IncludeCatalog
 	MLIR     string
+	// HintOnly: the directories are configured; an include that does not
+	// resolve only gets the catalog's hint.
+	HintOnly bool
 	Inferred []InferredDir
 }
 
@@ -542,6 +556,12 @@ func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
 		return p, data, err
 	}
 	c := l.Catalog()
+	if l.HintOnly {
+		if hint := c.NotFoundHint(name, from); hint != "" {
+			err = hintedError{err, hint}
+		}
+		return p, data, err
+	}
 	d, ok := c.Choose(name, from, nil)
 	if !ok && l.MLIR != "" {
 		if _, serr := os.Stat(filepath.Join(l.MLIR, name)); serr == nil {
@@ -657,3 +677,7 @@ func ProjectRoot(dir string) string {
 		d = parent
 	}
 }
+
+// Infers reports whether path's include directories are inferred: nothing
+// configures them.
+func (s *Snapshot) Infers(path string) bool { return s.infers(filepath.Clean(path)) }

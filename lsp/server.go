@@ -65,6 +65,9 @@ type Server struct {
 	llvmMu    sync.Mutex
 	llvmShown map[string]bool
 	newerLLVM bool // the user's LLVM is newer than the modelled one
+	// inferredShown: the user was told of the inferred include
+	// directories (lsp/inferred.go).
+	inferredShown bool
 }
 
 type serverState int

@@ -221,9 +221,11 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 	root := set.AddFile(path, data)
 	base := &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)}
 	opts := tablegen.LexOptions{Loader: base, Defines: cfg.defines}
-	// Nothing states the include directories: inferred, for this unit.
-	if inferred != nil && len(cfg.includeDirs) == 0 && cfg.configFile == "" && proj == nil {
+	// Nothing states the include directories: inferred, for this unit;
+	// else an include not found names where the file is.
+	if inferred != nil {
 		l := inferred.loader(base)
+		l.HintOnly = len(cfg.includeDirs) > 0 || cfg.configFile != "" || proj != nil
 		defer inferred.keep(l)
 		opts.Loader = l
 	}
