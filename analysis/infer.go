@@ -541,8 +541,8 @@ type InferringLoader struct {
 	Base *tablegen.CommandLineLoader
 	// Catalog is called at the first include Base does not find (the walk
 	// costs nothing while every include resolves).
-	Catalog  func() *IncludeCatalog
-	MLIR     string
+	Catalog func() *IncludeCatalog
+	MLIR    string
 	// HintOnly: the directories are configured; an include that does not
 	// resolve only gets the catalog's hint.
 	HintOnly bool
