@@ -543,9 +543,6 @@ type InferringLoader struct {
 	// costs nothing while every include resolves).
 	Catalog func() *IncludeCatalog
 	MLIR    string
-	// HintOnly: the directories are configured; an include that does not
-	// resolve only gets the catalog's hint.
-	HintOnly bool
 	Inferred []InferredDir
 }
 
@@ -556,12 +553,6 @@ func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
 		return p, data, err
 	}
 	c := l.Catalog()
-	if l.HintOnly {
-		if hint := c.NotFoundHint(name, from); hint != "" {
-			err = hintedError{err, hint}
-		}
-		return p, data, err
-	}
 	d, ok := c.Choose(name, from, nil)
 	if !ok && l.MLIR != "" {
 		if _, serr := os.Stat(filepath.Join(l.MLIR, name)); serr == nil {

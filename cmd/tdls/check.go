@@ -34,7 +34,10 @@ Reads each FILE as the root of a translation unit, resolving includes as
 llvm-tblgen does (as written, then each -I directory in order, then the
 compile database entry and includeDirs of the project's .tdls.yaml), and
 prints every diagnostic. Exits 1 if any is an error, 2 on a bad command line
-or configuration.
+or configuration. With no -I, no .tdls.yaml and neither --config nor
+--no-config, an include that does not resolve is looked up among the .td
+files of the current directory's project (tdls init writes what is found
+to .tdls.yaml), and a note on stderr says which directories were used.
 
   -I DIR, --include-dir DIR  add DIR to the include search path
   -D NAME                    define the preprocessor macro NAME
@@ -221,11 +224,11 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 	root := set.AddFile(path, data)
 	base := &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)}
 	opts := tablegen.LexOptions{Loader: base, Defines: cfg.defines}
-	// Nothing states the include directories: inferred, for this unit;
-	// else an include not found names where the file is.
-	if inferred != nil {
+	// Nothing states the include directories (no -I, no .tdls.yaml, no
+	// --config or --no-config): inferred, for this unit. Any explicit
+	// configuration resolves exactly as llvm-tblgen would.
+	if inferred != nil && len(cfg.includeDirs) == 0 && cfg.configFile == "" && !cfg.noConfig && proj == nil {
 		l := inferred.loader(base)
-		l.HintOnly = len(cfg.includeDirs) > 0 || cfg.configFile != "" || proj != nil
 		defer inferred.keep(l)
 		opts.Loader = l
 	}
