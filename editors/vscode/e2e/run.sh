@@ -48,6 +48,7 @@ trap cleanup EXIT
 rm -rf "$artifacts"
 mkdir -p "$work/project" "$work/user" "$work/extensions" "$artifacts"
 cp "$repo"/editors/testdata/*.td "$work/project/"
+cp -r "$repo"/editors/testdata/layered "$work/project/"
 cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$work/project/mlir-include"
 mkdir "$work/project/.git"
 printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$work/config.yaml"
