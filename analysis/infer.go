@@ -46,7 +46,7 @@ type IncludeCatalog struct {
 // copy: a candidate root there loses to the project's own.
 var vendorMarkers = map[string]bool{
 	"third_party": true, "third-party": true, "thirdparty": true, "external": true,
-	"vendor": true, "deps": true, "_deps": true, "submodules": true, "llvm-project": true,
+	"vendor": true, "_deps": true, "submodules": true, "llvm-project": true,
 	"externals": true,
 }
 
@@ -214,7 +214,9 @@ func (c *IncludeCatalog) Candidates(name string) []string {
 // should resolve too. Rules, in order: a candidate in from's workspace
 // folder; one the project's build files state; the project's own copy
 // over a vendored one; the one resolving the most of from's includes; the
-// one nearest to from; the first by name.
+// one nearest to from. When none of these sets two candidates apart, none
+// is chosen (a coin toss could take the wrong copy): the include stays
+// not found, its error naming both.
 func (c *IncludeCatalog) Choose(name, from string, fromSrc []byte) (InferredDir, bool) {
 	from = absPath(from)
 	cands := c.Candidates(name)
@@ -257,8 +259,8 @@ func (c *IncludeCatalog) Choose(name, from string, fromSrc []byte) (InferredDir,
 		}
 		ss = append(ss, s)
 	}
-	why := []string{"in the same workspace folder", "stated by the build files", "the project's own copy, not a vendored one", "resolves the most of the file's includes", "nearest to the including file", "first by name"}
-	decided := len(why) - 1
+	why := []string{"in the same workspace folder", "stated by the build files", "the project's own copy, not a vendored one", "resolves the most of the file's includes", "nearest to the including file"}
+	decided := -1
 	sort.SliceStable(ss, func(i, j int) bool {
 		a, b := ss[i], ss[j]
 		keys := []int{cmpBool(a.sameFolder, b.sameFolder), cmpBool(a.stated, b.stated), cmpBool(a.ownCopy, b.ownCopy), b.resolves - a.resolves, b.near - a.near}
@@ -276,6 +278,9 @@ func (c *IncludeCatalog) Choose(name, from string, fromSrc []byte) (InferredDir,
 			decided = i
 			break
 		}
+	}
+	if decided < 0 {
+		return InferredDir{}, false
 	}
 	out.Dir = a.dir
 	out.Why = fmt.Sprintf("%d directories have %s; chosen: %s", len(cands), name, why[decided])
@@ -522,7 +527,7 @@ func (s *Snapshot) notFoundHint(name, from string) string {
 // workspace vendors at one of the usual places, or "".
 func vendoredMLIR(folders []string) string {
 	for _, f := range folders {
-		for _, under := range []string{"third_party", "externals", "external", "deps", "."} {
+		for _, under := range []string{"third_party", "externals", "external", "."} {
 			d := filepath.Join(f, under, "llvm-project", "mlir", "include")
 			if st, err := os.Stat(filepath.Join(d, "mlir", "IR", "OpBase.td")); err == nil && st.Mode().IsRegular() {
 				return d
@@ -541,8 +546,8 @@ type InferringLoader struct {
 	Base *tablegen.CommandLineLoader
 	// Catalog is called at the first include Base does not find (the walk
 	// costs nothing while every include resolves).
-	Catalog func() *IncludeCatalog
-	MLIR    string
+	Catalog  func() *IncludeCatalog
+	MLIR     string
 	Inferred []InferredDir
 }
 

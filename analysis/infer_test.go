@@ -200,3 +200,14 @@ func TestInferredFragmentInItsIncluder(t *testing.T) {
 		t.Errorf("fragment shows %s: %s", d.Code, d.Message)
 	}
 }
+
+// Two copies nothing sets apart: none is taken, and the error names both.
+func TestInferredNothingFromATie(t *testing.T) {
+	dir := writeProject(t, map[string]string{"main.td": "include \"lib.td\"\n", "deps/lib.td": "class L;\n", "deps2/lib.td": "class L;\n"})
+	w := NewWorkspace(Config{Folders: []string{dir}, NoMLIRAutoDetect: true})
+	w.OnInferredDir(func(d InferredDir) { t.Errorf("inferred %+v from a tie", d) })
+	errs := unitErrors(t, w, filepath.Join(dir, "main.td"))
+	if len(errs) != 1 || !strings.Contains(errs[0], "under deps/; add -I deps; a file lib.td exists under deps2/") {
+		t.Errorf("errors %v", errs)
+	}
+}

@@ -54,7 +54,11 @@ func (s *Server) writeProjectConfig(ctx context.Context) (any, error) {
 	s.mu.Unlock()
 	var written []string
 	var problems []string
+	snap := s.ws.Snapshot()
 	for _, f := range folders {
+		if !snap.Infers(filepath.Join(f, "root.td")) {
+			continue // configured: nothing to pin
+		}
 		dirs := analysis.InferProjectDirs(analysis.NewIncludeCatalog(ctx, []string{f}))
 		if len(dirs) == 0 {
 			continue
