@@ -677,3 +677,30 @@ func ProjectRoot(dir string) string {
 // Infers reports whether path's include directories are inferred: nothing
 // configures them.
 func (s *Snapshot) Infers(path string) bool { return s.infers(filepath.Clean(path)) }
+
+// VendoredMLIR returns the MLIR include directory of the llvm-project the
+// workspace vendors, which a root whose include directories are inferred
+// uses instead of the machine's, and its LLVM release when its CMake files
+// tell; "" when there is none.
+func (s *Snapshot) VendoredMLIR() (dir, release string) {
+	if s.vendored == "" {
+		return "", ""
+	}
+	return s.vendored, llvmSourceRelease(filepath.Dir(filepath.Dir(s.vendored)))
+}
+
+var llvmMajor = regexp.MustCompile(`set\(\s*LLVM_VERSION_MAJOR\s+(\d+)`)
+
+// llvmSourceRelease reads the major release of the llvm-project checkout
+// at root from its CMake files (cmake/Modules/LLVMVersion.cmake since 18,
+// llvm/CMakeLists.txt before), or "".
+func llvmSourceRelease(root string) string {
+	for _, f := range []string{"cmake/Modules/LLVMVersion.cmake", "llvm/CMakeLists.txt"} {
+		if src, err := tablegen.ReadRegularFile(filepath.Join(root, f)); err == nil {
+			if m := llvmMajor.FindSubmatch(src); m != nil {
+				return string(m[1])
+			}
+		}
+	}
+	return ""
+}

@@ -211,3 +211,31 @@ func TestInferredNothingFromATie(t *testing.T) {
 		t.Errorf("errors %v", errs)
 	}
 }
+
+// A vendored llvm-project's MLIR is used (with its release) when nothing is
+// configured, and not when something is.
+func TestVendoredMLIR(t *testing.T) {
+	dir := writeProject(t, map[string]string{
+		"third_party/llvm-project/mlir/include/mlir/IR/OpBase.td":  "class Op<string m> { string mnemonic = m; }\n",
+		"third_party/llvm-project/cmake/Modules/LLVMVersion.cmake": "if(NOT DEFINED LLVM_VERSION_MAJOR)\n  set(LLVM_VERSION_MAJOR 20)\nendif()\n",
+		"include/p/Ops.td": "include \"mlir/IR/OpBase.td\"\ndef A : Op<\"a\">;\n",
+	})
+	w := NewWorkspace(Config{Folders: []string{dir}})
+	d, release := w.Snapshot().VendoredMLIR()
+	want := filepath.Join(dir, "third_party/llvm-project/mlir/include")
+	if d != want || release != "20" {
+		t.Fatalf("vendored MLIR %q release %q, want %q 20", d, release, want)
+	}
+	root := filepath.Join(dir, "include/p/Ops.td")
+	u, err := w.Snapshot().Unit(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !u.Closure(filepath.Join(want, "mlir/IR/OpBase.td")) {
+		t.Errorf("the unit does not use the vendored MLIR: %v", u.Files)
+	}
+	configured := NewWorkspace(Config{Folders: []string{dir}, IncludeDirs: []string{filepath.Join(dir, "include")}})
+	if dirs := configured.Snapshot().IncludeDirs(root); slices.Contains(dirs, want) {
+		t.Errorf("configured search path %v has the vendored MLIR", dirs)
+	}
+}

@@ -97,3 +97,19 @@ func writeProjectConfigAction(snap *analysis.Snapshot, path string, ws *analysis
 		Command: &protocol.Command{Title: "Write .tdls.yaml", Command: writeProjectConfigCommand},
 	}, true
 }
+
+// reportVendoredMLIR tells the user, once, that the workspace's own
+// llvm-project gives the MLIR its roots are analysed with.
+func (s *Server) reportVendoredMLIR(ctx context.Context) {
+	snap := s.ws.Snapshot()
+	dir, release := snap.VendoredMLIR()
+	if dir == "" || len(snap.Config().Folders) == 0 || !snap.Infers(filepath.Join(snap.Config().Folders[0], "root.td")) {
+		return
+	}
+	msg := "tdls: using the MLIR this workspace vendors: " + relativeTo(snap.Config().Folders, dir)
+	if release != "" {
+		msg += " (LLVM " + release + ")"
+	}
+	s.log.Info("vendored MLIR", stringField("dir", dir), stringField("release", release))
+	s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: msg})
+}

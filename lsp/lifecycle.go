@@ -124,6 +124,7 @@ func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
 	s.mu.Unlock()
 	s.reportSettings(ctx, st)
 	go s.reportLLVM(context.Background())
+	go s.reportVendoredMLIR(context.Background())
 	go s.pullConfiguration(context.Background())
 	s.startIndex()
 	return nil
