@@ -35,20 +35,25 @@ import (
 // repository, as its CMake include_directories or Bazel td_library
 // includes state them.
 var rightDirs = map[string][]string{
-	"circt":         {"include", "examples/circt-standalone/include"},        // CIRCT_MAIN_INCLUDE_DIR; the standalone example's own
-	"torch-mlir":    {"include"},                                             // include_directories(${TORCH_MLIR_SOURCE_DIR}/include)
-	"iree":          {"compiler/src"},                                        // iree_tablegen_library: ${IREE_SOURCE_DIR}/compiler/src
-	"stablehlo":     {"."},                                                   // td_library includes = ["."]
-	"onnx-mlir":     {".", "src/Accelerators/NNPA"},                          // ONNX_MLIR_SRC_ROOT; NNPA_SRC_ROOT
-	"shardy":        {"."},                                                   // td_library includes = ["."] (Bazel)
-	"heir":          {"."},                                                   // Bazel workspace-root includes
-	"Enzyme-JAX":    {"."},                                                   // Bazel workspace-root includes
-	"tt-mlir":       {"include", "include/ttmlir/Dialect/EmitPy/Interfaces"}, // PROJECT_SOURCE_DIR/include; EmitPy/IR/CMakeLists.txt adds the interfaces directory
-	"mlir-hlo":      {".", "stablehlo"},                                      // MLIR_HLO_SOURCE_DIR; its stablehlo copy
-	"buddy-mlir":    {"midend/include/Dialect", "midend/include"},            // BUDDY_MLIR_INCLUDE_DIR/Dialect
-	"catalyst":      {"mlir/include"},                                        // include_directories(${PROJECT_SOURCE_DIR}/include) of mlir/
-	"mlir-air":      {"mlir/include"},                                        // AIR_SOURCE_DIR/mlir/include
-	"mlir-tutorial": {"."},                                                   // Bazel workspace-root includes
+	"circt":           {"include", "examples/circt-standalone/include"},        // CIRCT_MAIN_INCLUDE_DIR; the standalone example's own
+	"torch-mlir":      {"include"},                                             // include_directories(${TORCH_MLIR_SOURCE_DIR}/include)
+	"iree":            {"compiler/src"},                                        // iree_tablegen_library: ${IREE_SOURCE_DIR}/compiler/src
+	"stablehlo":       {"."},                                                   // td_library includes = ["."]
+	"onnx-mlir":       {".", "src/Accelerators/NNPA"},                          // ONNX_MLIR_SRC_ROOT; NNPA_SRC_ROOT
+	"shardy":          {"."},                                                   // td_library includes = ["."] (Bazel)
+	"heir":            {"."},                                                   // Bazel workspace-root includes
+	"Enzyme-JAX":      {"."},                                                   // Bazel workspace-root includes
+	"tt-mlir":         {"include", "include/ttmlir/Dialect/EmitPy/Interfaces"}, // PROJECT_SOURCE_DIR/include; EmitPy/IR/CMakeLists.txt adds the interfaces directory
+	"mlir-hlo":        {".", "stablehlo"},                                      // MLIR_HLO_SOURCE_DIR; its stablehlo copy
+	"buddy-mlir":      {"midend/include/Dialect", "midend/include"},            // BUDDY_MLIR_INCLUDE_DIR/Dialect
+	"catalyst":        {"mlir/include"},                                        // include_directories(${PROJECT_SOURCE_DIR}/include) of mlir/
+	"mlir-air":        {"mlir/include"},                                        // AIR_SOURCE_DIR/mlir/include
+	"mlir-tutorial":   {"."},                                                   // Bazel workspace-root includes
+	"mlir-extensions": {"include"},                                             // include_directories(${PROJECT_SOURCE_DIR}/include)
+	"jax":             {"."},                                                   // Bazel workspace-root includes
+	"iree-amd-aie":    {"runtime/src", "compiler/plugins/target/AMD-AIE"},      // iree_tablegen_library roots of the runtime and the plugin
+	"plaidml":         {"."},                                                   // Bazel workspace-root includes
+	"eudsl":           {"."},                                                   // the repository root
 }
 
 type projectResult struct {
