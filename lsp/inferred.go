@@ -34,7 +34,9 @@ func (s *Server) includeDirInferred(d analysis.InferredDir) {
 	}
 	msg := fmt.Sprintf("tdls: include directories inferred: %s (%s; nothing configures them). "+
 		"Run \"tdls: Write .tdls.yaml\" (%s) or `tdls init` to pin them.", relativeTo(folders, d.Dir), d.Why, writeProjectConfigCommand)
-	s.notifyClient(context.Background(), "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: msg})
+	// Heard while a unit is assembled: the write to the client is not
+	// waited for there.
+	go s.notifyClient(context.Background(), "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: msg})
 }
 
 // relativeTo names dir relative to the workspace folder it is in.

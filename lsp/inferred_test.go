@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -25,9 +26,11 @@ func TestServerInfersIncludeRoots(t *testing.T) {
 		}
 	}
 	var shown []string
-	for _, m := range s.client.ShownMessages() {
-		if strings.Contains(m.Message, "include directories inferred") {
-			shown = append(shown, m.Message)
+	for deadline := time.Now().Add(hangBound); len(shown) == 0 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for _, m := range s.client.ShownMessages() {
+			if strings.Contains(m.Message, "include directories inferred") {
+				shown = append(shown, m.Message)
+			}
 		}
 	}
 	if len(shown) != 1 || !strings.Contains(shown[0], "`include/`") {
