@@ -21,7 +21,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	defer lay.mu.Unlock()
 
 	a := &assembly{
-		ctx: ctx, w: w, snap: s, lay: lay,
+		ctx: ctx, root: root, w: w, snap: s, lay: lay,
 		hashes:  map[string]uint64{},
 		macros:  map[string]bool{},
 		files:   map[string]placedFile{},

@@ -63,9 +63,20 @@ func (s *Snapshot) includeDirs(root string) []string {
 	if project != nil {
 		add(project.cfg.IncludeDirs...)
 	}
-	if s.mlirDir != "" {
+	if !s.infers(root) {
+		if s.mlirDir != "" {
+			add(s.mlirDir)
+		}
+		return dirs
+	}
+	// Nothing states them: a vendored llvm-project's MLIR, else the
+	// machine's, then what earlier units of root inferred (infer.go).
+	if s.vendored != "" {
+		add(s.vendored)
+	} else if s.mlirDir != "" {
 		add(s.mlirDir)
 	}
+	add(s.w.rootDirs(root)...)
 	return dirs
 }
 

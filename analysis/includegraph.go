@@ -111,7 +111,7 @@ func (s *Snapshot) buildIncludeGraph() *includeGraph {
 		}
 		loader := &tablegen.EditorLoader{IncludeDirs: s.includeDirs(f), ReadFile: statOnly}
 		for _, n := range names {
-			if rp, _, err := loader.Include(n, f); err == nil {
+			if rp, _, err := s.resolveInferring(loader, f, n, f); err == nil {
 				rp = filepath.Clean(rp)
 				g.includes[f] = append(g.includes[f], rp)
 				g.includers[rp] = append(g.includers[rp], f)
@@ -208,7 +208,7 @@ func (s *Snapshot) bufferIncludes(f string) []string {
 	}
 	loader := &tablegen.EditorLoader{IncludeDirs: s.includeDirs(f), ReadFile: statOnly}
 	for _, n := range scanIncludeNames(s.overlays[f].Content) {
-		if rp, _, err := loader.Include(n, f); err == nil {
+		if rp, _, err := s.resolveInferring(loader, f, n, f); err == nil {
 			incs = append(incs, filepath.Clean(rp))
 		}
 	}

@@ -338,7 +338,7 @@ func (b *indexBuild) parse(path string) *indexParse {
 		p.file, p.entry, p.stmts = f, e, e.parse(b.set, nil).stmts
 		loader := &tablegen.EditorLoader{IncludeDirs: b.snap.includeDirs(path), ReadFile: statOnly}
 		for _, site := range fl.includes {
-			if rp, _, err := loader.Include(site.name, path); err == nil {
+			if rp, _, err := b.snap.resolveInferring(loader, path, site.name, path); err == nil {
 				p.includes = append(p.includes, filepath.Clean(rp))
 			}
 		}

@@ -18,6 +18,7 @@ type Snapshot struct {
 	dbs      []*CompileDatabase
 	projects *projectSet // the .tdls.yaml files of root files
 	mlirDir  string
+	vendored string // a vendored llvm-project's MLIR include directory (infer.go)
 	overlays map[string]*Overlay
 	disk     *diskCache
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"tdls/tablegen"
@@ -164,6 +165,7 @@ const maxIncludeDepth = 128
 // assembly builds one unit from cached per-file work.
 type assembly struct {
 	ctx     context.Context
+	root    string
 	w       *Workspace
 	snap    *Snapshot
 	lay     *layout
@@ -205,6 +207,25 @@ func (a *assembly) read(path string) ([]byte, error) {
 // has a hundred includes or more, each tried in several directories, and
 // an edit assembles it anew).
 func (a *assembly) include(name, from string) (string, []byte, error) {
+	p, data, err := a.search(name, from)
+	if err == nil || tablegen.IncludeErrorCode(err) != "include-not-found" {
+		return p, data, err
+	}
+	if d := a.snap.inferDir(a.root, name, from, a.loader.IncludeDirs); d != "" {
+		// Applied to the rest of the unit, and to its next assembly.
+		a.loader.IncludeDirs = append(a.loader.IncludeDirs, d)
+		a.dirs = strings.Join(a.loader.IncludeDirs, "\x00")
+		a.w.rememberDirs(a.root, d)
+		return a.search(name, from)
+	}
+	if hint := a.snap.notFoundHint(name, from); hint != "" {
+		err = hintedError{err, hint}
+	}
+	return p, data, err
+}
+
+// search resolves name through the loader's directories.
+func (a *assembly) search(name, from string) (string, []byte, error) {
 	k := searchKey{dirs: a.dirs, from: from, name: name}
 	cands, ok := a.w.searches.get(k)
 	if !ok {

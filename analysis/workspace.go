@@ -28,6 +28,12 @@ type Workspace struct {
 	mlirDir  once[string] // the machine's MLIR include directory
 	// onProject hears of each project configuration as it is read.
 	onProject func(*ProjectConfig, error)
+	// catalog is what the workspace's .td and build files tell about
+	// include roots (infer.go), walked on first use; inferred is what was
+	// inferred from it.
+	catalogMu sync.Mutex
+	catalog   *IncludeCatalog
+	inferred  inferredState
 	// freshProjects makes the next snapshot look for project
 	// configurations again: one may have appeared.
 	freshProjects bool
@@ -80,11 +86,12 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 	}
 	if projectsChanged {
 		w.graph = nil
+		w.forgetInferred()
 	}
 	if old != nil && !cfgChanged(old.cfg, cfg) {
-		s.dbs, s.mlirDir = old.dbs, old.mlirDir
+		s.dbs, s.mlirDir, s.vendored = old.dbs, old.mlirDir, old.vendored
 	} else {
-		s.dbs, s.mlirDir = loadDatabases(cfg), ""
+		s.dbs, s.mlirDir, s.vendored = loadDatabases(cfg), "", vendoredMLIR(cfg.Folders)
 		if !cfg.NoMLIRAutoDetect {
 			// Asked once per workspace, with the first configuration's
 			// trust: it runs llvm-config from PATH, which only an
@@ -163,6 +170,7 @@ func (w *Workspace) update(edit func(cfg *Config, overlays map[string]*Overlay) 
 	w.snap = w.newSnapshot(cfg, overlays, old, changed)
 	if cfgChanged(old.cfg, cfg) {
 		w.graph = nil
+		w.forgetInferred()
 	}
 	return w.snap
 }
@@ -200,6 +208,7 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 		// Who includes whom may have changed.
 		w.mu.Lock()
 		w.graph = nil
+		w.forgetInferred()
 		w.freshProjects = true
 		w.mu.Unlock()
 	}

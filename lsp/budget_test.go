@@ -120,6 +120,8 @@ func requestParams(a audited, u any, line, char int) []any {
 			valid = map[string]any{"command": a.variant, "arguments": []any{map[string]any{"uri": u, "name": "My_AddOp"}}}
 		case showLocationCommand:
 			valid = map[string]any{"command": a.variant, "arguments": []any{u, rng}}
+		case writeProjectConfigCommand:
+			valid = map[string]any{"command": a.variant}
 		}
 	case generatedCodeMethod:
 		if g, ok := strings.CutPrefix(a.variant, "generator="); ok {

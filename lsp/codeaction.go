@@ -86,5 +86,10 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 			}},
 		})
 	}
+	if wants(protocol.Source) {
+		if a, ok := writeProjectConfigAction(snap, v.File.Name, s.ws); ok {
+			out = append(out, a)
+		}
+	}
 	return out, nil
 }

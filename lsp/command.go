@@ -27,7 +27,7 @@ const (
 
 // commands are the workspace/executeCommand commands, advertised in
 // initialize.
-var commands = []string{showGeneratedCommand, showGeneratedRewriterCommand, showLocationCommand}
+var commands = []string{showGeneratedCommand, showGeneratedRewriterCommand, showLocationCommand, writeProjectConfigCommand}
 
 func init() { handle("workspace/executeCommand", executeCommand) }
 
@@ -42,6 +42,8 @@ func executeCommand(ctx context.Context, s *Server, snap *analysis.Snapshot, raw
 	switch p.Command {
 	case showLocationCommand:
 		return s.showLocation(ctx, p.Arguments)
+	case writeProjectConfigCommand:
+		return s.writeProjectConfig(ctx)
 	case showGeneratedCommand, showGeneratedRewriterCommand:
 		t, err := commandTarget(p.Command, p.Arguments)
 		if err != nil {

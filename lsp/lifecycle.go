@@ -79,6 +79,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	s.mu.Unlock()
 	s.ws = analysis.NewWorkspace(s.config())
 	s.ws.OnProjectConfig(s.projectConfigRead)
+	s.ws.OnInferredDir(s.includeDirInferred)
 	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
 	s.release = &idleRelease{after: releaseAfter, busy: s.checker.Busy, release: s.releaseMemory}
 	s.log.Info("initialized", stringsField("folders", folders), anyField("config", s.config()))
@@ -124,6 +125,7 @@ func initialized(ctx context.Context, s *Server, _ json.RawMessage) error {
 	s.mu.Unlock()
 	s.reportSettings(ctx, st)
 	go s.reportLLVM(context.Background())
+	go s.reportVendoredMLIR(context.Background())
 	go s.pullConfiguration(context.Background())
 	s.startIndex()
 	return nil

@@ -223,7 +223,7 @@ func TestInitializeAdvertisesCommandsAndCodeActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	caps := res.Capabilities
-	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGenerated,tdls.showGeneratedRewriter,tdls.showLocation" ||
+	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "tdls.showGenerated,tdls.showGeneratedRewriter,tdls.showLocation,tdls.writeProjectConfig" ||
 		strings.Join(caps.CodeActionProvider.CodeActionKinds, ",") != "quickfix,source" {
 		t.Fatalf("capabilities: %s", raw)
 	}

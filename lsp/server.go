@@ -74,6 +74,9 @@ type Server struct {
 	trustAll       bool
 	trustedFolders []string
 	untrustedShown map[string]bool
+	// inferredShown: the user was told of the inferred include
+	// directories (lsp/inferred.go).
+	inferredShown bool
 }
 
 type serverState int

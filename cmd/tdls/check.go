@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -34,7 +35,10 @@ Reads each FILE as the root of a translation unit, resolving includes as
 llvm-tblgen does (as written, then each -I directory in order, then the
 compile database entry and includeDirs of the project's .tdls.yaml), and
 prints every diagnostic. Exits 1 if any is an error, 2 on a bad command line
-or configuration.
+or configuration. With no -I, no .tdls.yaml and neither --config nor
+--no-config, an include that does not resolve is looked up among the .td
+files of the current directory's project (tdls init writes what is found
+to .tdls.yaml), and a note on stderr says which directories were used.
 
   -I DIR, --include-dir DIR  add DIR to the include search path
   -D NAME                    define the preprocessor macro NAME
@@ -130,12 +134,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	set := tablegen.NewSourceSet()
 	var diags []tablegen.Diagnostic
 	llvm := newerLLVMOnce{cfg: cfg, roots: roots}
+	inferred := &inference{trust: cfg.run.trust()}
 	for i, path := range files {
 		pipeline := roots[i].pipeline(cfg)
 		// Each root in a set of its own: the shared one keeps only the
 		// files the diagnostics point into (see SourceSet.Adopt).
 		unit := tablegen.NewSourceSet()
-		found := set.Adopt(unit, checkFile(unit, path, cfg, roots[i]))
+		found := set.Adopt(unit, checkFile(unit, path, cfg, roots[i], inferred))
 		pipeline.Policy.NewerLLVM = llvm.newer(found)
 		for _, d := range pipeline.Report(found) {
 			if d.Severity != tablegen.SeverityHint || cfg.hints {
@@ -157,10 +162,49 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tdls check: %v\n", err)
 		return 1
 	}
+	inferred.note(stderr)
 	if tablegen.Diagnostics(diags).HasErrors() {
 		return 1
 	}
 	return 0
+}
+
+// inference is what a check with no include configuration infers
+// (analysis.InferringLoader), from the project of the current directory.
+type inference struct {
+	trust   toolchain.Trust // what may run to find the machine's MLIR
+	catalog *analysis.IncludeCatalog
+	dirs    []analysis.InferredDir
+}
+
+func (in *inference) loader(base *tablegen.CommandLineLoader) *analysis.InferringLoader {
+	return &analysis.InferringLoader{Base: base, MLIR: toolchain.MLIRIncludeDir(in.trust), Catalog: func() *analysis.IncludeCatalog {
+		if in.catalog == nil {
+			wd, _ := os.Getwd()
+			in.catalog = analysis.NewIncludeCatalog(context.Background(), []string{analysis.ProjectRoot(wd)})
+		}
+		return in.catalog
+	}}
+}
+
+func (in *inference) keep(l *analysis.InferringLoader) {
+	for _, d := range l.Inferred {
+		if !slices.ContainsFunc(in.dirs, func(k analysis.InferredDir) bool { return k.Dir == d.Dir }) {
+			in.dirs = append(in.dirs, d)
+		}
+	}
+}
+
+// note tells on stderr what was inferred: CI should pin it.
+func (in *inference) note(w io.Writer) {
+	if len(in.dirs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "tdls check: note: no include directories configured; inferred:\n")
+	for _, d := range in.dirs {
+		fmt.Fprintf(w, "  -I %s  (%s)\n", d.Dir, d.Why)
+	}
+	fmt.Fprintf(w, "tdls check: note: pin them with `tdls init` (writes .tdls.yaml) or pass -I\n")
 }
 
 // checkFile reads path as a root, parses it with its include closure and
@@ -169,7 +213,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // root is checked once and never edited, so it is streamed
 // (tablegen.StreamUnit, Pipeline.Evaluate): each statement parsed,
 // evaluated and dropped, its tokens never all held at once.
-func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *project) []tablegen.Diagnostic {
+func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *project, inferred *inference) []tablegen.Diagnostic {
 	var pipeline analysis.Pipeline
 	data, err := tablegen.ReadInputFile(path)
 	if err != nil {
@@ -186,9 +230,15 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 		}}
 	}
 	root := set.AddFile(path, data)
-	opts := tablegen.LexOptions{
-		Loader:  &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)},
-		Defines: cfg.defines,
+	base := &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)}
+	opts := tablegen.LexOptions{Loader: base, Defines: cfg.defines}
+	// Nothing states the include directories (no -I, no .tdls.yaml, no
+	// --config or --no-config): inferred, for this unit. Any explicit
+	// configuration resolves exactly as llvm-tblgen would.
+	if inferred != nil && len(cfg.includeDirs) == 0 && cfg.configFile == "" && !cfg.noConfig && proj == nil {
+		l := inferred.loader(base)
+		defer inferred.keep(l)
+		opts.Loader = l
 	}
 	if cfg.syntaxOnly {
 		s := tablegen.StreamUnit(set, root, opts)

@@ -19,7 +19,7 @@ func benchCheck(b *testing.B, rel string) {
 	cfg := checkConfig{includeDirs: []string{include}}
 	b.ReportAllocs()
 	for b.Loop() {
-		diags := checkFile(tablegen.NewSourceSet(), path, cfg, nil)
+		diags := checkFile(tablegen.NewSourceSet(), path, cfg, nil, nil)
 		if tablegen.Diagnostics(diags).HasErrors() {
 			b.Fatalf("%s: %s", rel, diags[0].Message)
 		}

@@ -60,7 +60,7 @@ func TestCheckStreamedEqualsWhole(t *testing.T) {
 		for _, syntaxOnly := range []bool{false, true} {
 			cfg := checkConfig{includeDirs: []string{include, filepath.Dir(root)}, syntaxOnly: syntaxOnly}
 			set1, set2 := tablegen.NewSourceSet(), tablegen.NewSourceSet()
-			got, want := checkFile(set1, root, cfg, nil), checkWhole(set2, root, cfg)
+			got, want := checkFile(set1, root, cfg, nil, nil), checkWhole(set2, root, cfg)
 			if !syntaxOnly && len(want) > 0 {
 				withDiags++
 			}

@@ -476,6 +476,53 @@ output meanwhile. Returns PRED's last value."
                    (string-match-p (regexp-quote (directory-file-name e2e-trap)) saved)
                    (null in-project))
               (format "saved %S; ran %S; written in the project: %S" saved (e2e-trap-ran) in-project))))))
+;; layered/ writes its includes from layered/include, which nothing
+;; configures: the server infers it, and its source action pins it.
+(defvar e2e-layered nil)
+
+(e2e-check "a project with nothing configured: its includes resolve, no include error"
+  (progn
+    (find-file (concat e2e-fixture "layered/lib/LayeredOps.td"))
+    (setq e2e-layered (current-buffer))
+    (if (eq e2e-client 'eglot)
+        (run-hooks 'post-command-hook)
+      (lsp))
+    (e2e-wait (lambda () (ignore-errors (tdls--client))))
+    (e2e-goto 3 "Layered_Op<")
+    (let ((value nil))
+      (e2e-wait (lambda ()
+                  (setq value (ignore-errors
+                                (pcase e2e-client
+                                  ('eglot (plist-get (plist-get (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                                                                 (eglot--TextDocumentPositionParams))
+                                                                :contents)
+                                                     :value))
+                                  ('lsp-mode (gethash "value" (gethash "contents" (lsp-request "textDocument/hover"
+                                                                                               (lsp--text-document-position-params))))))))
+                  (and value (string-match-p "LayeredBase\\.td" value))))
+      (flymake-start)
+      (let ((diags (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))
+        (cons (and value (string-match-p "LayeredBase\\.td" value) (null diags))
+              (format "hover %S, diagnostics %S" value diags))))))
+
+(e2e-check "the source action \"Write the inferred include directories to .tdls.yaml\" writes it"
+  (with-current-buffer e2e-layered
+    (switch-to-buffer e2e-layered)
+    (e2e-goto 3 "Layered_Op<")
+    (let ((offered nil)
+          (path (concat e2e-fixture ".tdls.yaml")))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (_prompt collection &rest _)
+                   (setq offered (mapcar (lambda (c) (if (consp c) (car c) c)) collection))
+                   "Write the inferred include directories to .tdls.yaml")))
+        (let ((last-nonmenu-event ?a))
+          (call-interactively (if (eq e2e-client 'eglot) #'eglot-code-actions #'lsp-execute-code-action))))
+      (e2e-wait (lambda () (file-exists-p path)))
+      (if (not (file-exists-p path))
+          (cons nil (format "no %s; actions offered: %S" path offered))
+        (let ((text (with-temp-buffer (insert-file-contents path) (buffer-string))))
+          (cons (string-match-p (regexp-quote "- layered/include") text)
+                (format "%S" (substring text 0 (min 200 (length text))))))))))
 
 (e2e-finish)
 

@@ -598,6 +598,49 @@ check(':TdlsTrust trusts the root in the user\'s data; the build tree\'s mlir-tb
       and tool:find(trap .. '/build/bin/mlir-tblgen', 1, true) ~= nil and in_project == '',
     string.format('saved %q; tool %s; ran %q; written in the project: %q', saved, tool, trap_ran(), in_project)
 end, with_plugin and trap ~= nil)
+-- layered/ writes its includes from layered/include, which nothing
+-- configures: the server infers it, and its source action pins it.
+local layered = fixture .. '/layered/lib/LayeredOps.td'
+
+check('a project with nothing configured: its includes resolve, no include error', function()
+  vim.cmd('edit ' .. layered)
+  local b = vim.api.nvim_get_current_buf()
+  wait(function()
+    return #clients(b) > 0
+  end)
+  cursor_on(3, 'Layered_Op<')
+  local params = vim.lsp.util.make_position_params(0, clients(b)[1].offset_encoding)
+  local hover = ''
+  wait(function()
+    local res = vim.lsp.buf_request_sync(b, 'textDocument/hover', params, 2000) or {}
+    for _, r in pairs(res) do
+      if r.result and r.result.contents then
+        hover = vim.inspect(r.result.contents)
+      end
+    end
+    return hover:find('LayeredBase.td', 1, true) ~= nil
+  end)
+  local errs = {}
+  for _, d in ipairs(vim.diagnostic.get(b)) do
+    table.insert(errs, tostring(d.code) .. ': ' .. d.message)
+  end
+  return hover:find('LayeredBase.td', 1, true) ~= nil and #errs == 0,
+    string.format('hover %q, diagnostics {%s}', hover:sub(1, 400), table.concat(errs, '; '))
+end, with_plugin)
+
+check('the source action "Write the inferred include directories to .tdls.yaml" writes it', function()
+  vim.cmd('edit ' .. layered)
+  pick_code_action('Write the inferred include directories to .tdls.yaml')
+  local path = fixture .. '/.tdls.yaml'
+  wait(function()
+    return vim.fn.filereadable(path) == 1
+  end)
+  if vim.fn.filereadable(path) ~= 1 then
+    return false, 'no ' .. path
+  end
+  local text = table.concat(vim.fn.readfile(path), '\n')
+  return text:find('- layered/include', 1, true) ~= nil, string.format('%q', text:sub(1, 200))
+end, with_plugin)
 
 check('no deprecated API, no warnings', function()
   return #complaints == 0, #complaints == 0 and ('none on Neovim ' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v\\zs[^\n]*')) or table.concat(complaints, '; ')

@@ -109,6 +109,7 @@ JSON
 project="$work/project"
 mkdir -p "$project"
 cp "$repo"/editors/testdata/*.td "$project/"
+cp -r "$repo"/editors/testdata/layered "$project/"
 cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$project/mlir-include"
 mkdir "$project/.git"
 

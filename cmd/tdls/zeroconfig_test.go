@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// zeroConfigProject is a project laid out with includes written from
+// include/, as most MLIR projects are, with nothing configured.
+func zeroConfigProject(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"include/toy/Base.td": "class ToyOp<string m> { string mnemonic = m; }\n",
+		"include/toy/Ops.td":  "include \"toy/Base.td\"\ndef AddOp : ToyOp<\"add\">;\n",
+		"lib/Patterns.td":     "include \"toy/Ops.td\"\ndef UsesAdd { string m = AddOp.mnemonic; }\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestCheckInfersWithNothingConfigured(t *testing.T) {
+	dir := zeroConfigProject(t)
+	t.Chdir(filepath.Join(dir, "lib"))
+	var out, errOut bytes.Buffer
+	if code := runCheck([]string{"Patterns.td"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errOut.String())
+	}
+	note := errOut.String()
+	if !strings.Contains(note, "-I "+filepath.Join(dir, "include")) || !strings.Contains(note, "tdls init") {
+		t.Errorf("note does not say what was inferred:\n%s", note)
+	}
+
+	// Any -I: nothing inferred, the error as llvm-tblgen's.
+	out.Reset()
+	errOut.Reset()
+	if code := runCheck([]string{"-I", dir, "Patterns.td"}, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d with a -I that misses include/:\n%s", code, out.String())
+	}
+	if strings.Contains(errOut.String(), "inferred") {
+		t.Errorf("inferred with -I given:\n%s", errOut.String())
+	}
+	if !strings.Contains(out.String(), "include-not-found") && !strings.Contains(out.String(), "could not find include file") {
+		t.Errorf("no include error:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), "exists under") {
+		t.Errorf("the error is not llvm-tblgen's:\n%s", out.String())
+	}
+	// --no-config is explicit too.
+	out.Reset()
+	errOut.Reset()
+	if code := runCheck([]string{"--no-config", "Patterns.td"}, &out, &errOut); code != 1 || strings.Contains(errOut.String(), "inferred") {
+		t.Errorf("--no-config: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+}
+
+func TestInitWritesWhatCheckInfers(t *testing.T) {
+	dir := zeroConfigProject(t)
+	t.Chdir(filepath.Join(dir, "lib"))
+	var out, errOut bytes.Buffer
+	if code := runInit([]string{"--dry-run"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "  - include  # ") {
+		t.Errorf("dry run output:\n%s", out.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".tdls.yaml")); err == nil {
+		t.Fatalf("--dry-run wrote the file")
+	}
+	out.Reset()
+	if code := runInit(nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".tdls.yaml")); err != nil {
+		t.Fatalf("no .tdls.yaml: %v\n%s", err, out.String())
+	}
+	// Pinned: check uses it and infers nothing.
+	out.Reset()
+	errOut.Reset()
+	if code := runCheck([]string{"Patterns.td"}, &out, &errOut); code != 0 || errOut.Len() > 0 {
+		t.Fatalf("exit %d under the written .tdls.yaml:\n%s%s", code, out.String(), errOut.String())
+	}
+	if code := runInit(nil, &out, &errOut); code != 1 {
+		t.Errorf("init replaced an existing .tdls.yaml (exit %d)", code)
+	}
+}
