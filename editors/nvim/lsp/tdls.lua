@@ -7,8 +7,9 @@
 --- patterns (diagnostics, hover, navigation, completion, the C++ mlir-tblgen
 --- generates).
 ---
---- `tdls` is one self-contained binary: a release archive, `pip install tdls`
---- or `:MasonInstall tdls`. Neovim 0.11 opens `.td` files as `tablegen`.
+--- `tdls` is one self-contained binary: from a release archive, the release's
+--- wheel for your platform (`pip install tdls-VERSION-...whl` puts it on
+--- PATH) or Mason. Neovim 0.11 opens `.td` files as `tablegen`.
 --- Include directories and compilation databases come from the project's
 --- `.tdls.yaml` or `tablegen_compile_commands.yml`, or from settings:
 --- ```lua
