@@ -9,7 +9,7 @@ LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
 MLIR_INCLUDE := $(LLVM_DIR)/include
 TOY := examples/toy
 
-.PHONY: build demo test race bench llvm dist dist-test docs
+.PHONY: build demo test race bench llvm dist dist-test docs registry-tools registry-test
 
 # -buildvcs=auto stamps the revision (tdls version) in a git checkout even
 # where GOFLAGS turns VCS stamping off. The binary is static, as the release
@@ -36,7 +36,7 @@ demo: llvm build
 # run mlir-tblgen and g++ many times: past go test's default 10 minutes on a
 # loaded machine, hence the timeout). The release is
 # built and checked too (dist-test).
-test: llvm editors-test dist-test race
+test: llvm registry-tools editors-test dist-test race
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 	@unformatted=$$(gofmt -l .); \
@@ -58,15 +58,37 @@ race: llvm
 docs:
 	$(GO) run ./cmd/tdls codes --format=markdown > docs/diagnostics.md
 
-# The release: archives for six platforms, a .vsix for each, SHA256SUMS.
+# The release: archives for six platforms, a .vsix and a Python wheel for
+# each, SHA256SUMS.
 DIST ?= dist
-dist: $(VSCODE_DEPS)
+dist: editors/vscode/node_modules/.package-lock.json
 	release/dist.sh $(DIST)
 
 # Checks what `make dist` built: the right binary for each platform in each
-# archive and .vsix, the host one runs, SHA256SUMS verifies.
-dist-test: dist
+# archive, .vsix and wheel, the host one runs (also installed from its wheel
+# into a virtual environment, and by the GitHub Action's install step),
+# SHA256SUMS verifies.
+dist-test: dist registry-tools
 	TDLS_DIST=$(abspath $(DIST)) $(GO) test -count=1 -v -run 'TestDist' ./release 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|PASS$$)/d'
+
+# The files registries and users install tdls from, checked as those
+# registries read them (release/registry_test.go): Mason's package.yaml,
+# Helix's languages.toml (its server run), the GitHub Action (actionlint,
+# pinned in the test, through the Go module proxy; shellcheck). Neovim's
+# lsp/tdls.lua runs in nvim-e2e, the wheels in dist-test.
+registry-test: registry-tools
+	$(GO) test -count=1 -v -run 'TestRegistry' ./release 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|PASS$$)/d'
+
+# PyYAML and tomllib read the registry files, venv installs the wheel,
+# shellcheck checks the action's scripts; without them those tests skip
+# and say so.
+REGISTRY_PACKAGES := python3-yaml python3-venv shellcheck
+registry-tools:
+	@python3 -c 'import yaml, tomllib, ensurepip' 2>/dev/null && command -v shellcheck >/dev/null && exit 0; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo=sudo; \
+	else echo "the registry tests skip without $(REGISTRY_PACKAGES) (and Python 3.11+): sudo apt-get install -y $(REGISTRY_PACKAGES)"; exit 0; fi; \
+	$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y $(REGISTRY_PACKAGES)
 
 bench: llvm build
 	$(GO) run ./bench/cmd/tdlsbench -tdls bin/tdls -llvm $(LLVM_DIR)

@@ -6,6 +6,8 @@
 #       (editors/nvim) and the Emacs package (editors/emacs/tdls.el)
 #   tdls-VERSION-TARGET.vsix  the VS Code extension for one platform
 #       (vsce --target linux-x64, ..., win32-arm64) with that binary inside
+#   tdls-VERSION-py3-none-PLATFORM.whl  a Python wheel per platform that
+#       puts that binary on PATH (release/wheel)
 #   SHA256SUMS
 # The archives are reproducible: sorted entries, fixed owners, and every
 # timestamp set to the last commit's time. Needs Go, npm (the extension's
@@ -61,6 +63,7 @@ for p in "${platforms[@]}"; do
   mkdir -p "$root/editors/nvim" "$root/editors/emacs"
   cp "$stage/bin/$os-$arch"/* README.md LICENSE "$root/"
   cp -r editors/nvim/lua "$root/editors/nvim/"
+  cp -r editors/nvim/lsp "$root/editors/nvim/"
   cp editors/emacs/tdls.el "$root/editors/emacs/"
   find "$root" -exec touch -h -d "@$epoch" {} +
   if [ "$os" = windows ]; then
@@ -69,6 +72,15 @@ for p in "${platforms[@]}"; do
     tar -C "$stage/archive" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -cf - "$name" \
       | gzip -n -9 >"$dist/$name.tar.gz"
   fi
+done
+
+echo "== wheels"
+"$go" build -o "$stage/wheel" ./release/wheel
+for p in "${platforms[@]}"; do
+  read -r os arch _ <<<"$p"
+  exe=tdls; [ "$os" = windows ] && exe=tdls.exe
+  "$stage/wheel" -binary "$stage/bin/$os-$arch/$exe" -goos "$os" -goarch "$arch" -version "$version" \
+    -license LICENSE -epoch "$epoch" -o "$dist" >/dev/null
 done
 
 echo "== VS Code extensions"

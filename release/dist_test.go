@@ -60,6 +60,21 @@ func (p platform) vsix(version string) string {
 	return fmt.Sprintf("tdls-%s-%s.vsix", version, p.vscode)
 }
 
+// wheelTag is the wheel platform tag pip installs p's wheel on: manylinux2014
+// (glibc 2.17+) for the static Linux binaries, the oldest macOS Go supports
+// on each architecture, Windows by architecture.
+func (p platform) wheelTag() string {
+	return map[string]string{
+		"linux/amd64": "manylinux2014_x86_64", "linux/arm64": "manylinux2014_aarch64",
+		"darwin/amd64": "macosx_10_15_x86_64", "darwin/arm64": "macosx_11_0_arm64",
+		"windows/amd64": "win_amd64", "windows/arm64": "win_arm64",
+	}[p.goos+"/"+p.goarch]
+}
+
+func (p platform) wheel(version string) string {
+	return fmt.Sprintf("tdls-%s-py3-none-%s.whl", version, p.wheelTag())
+}
+
 // imageBase is where the marketplace finds the repository's files (the
 // package script's --baseImagesUrl).
 const imageBase = "https://github.com/tdls/tdls/raw/HEAD/"
@@ -87,14 +102,14 @@ func extensionVersion(t *testing.T) string {
 	return pkg.Version
 }
 
-// TestDistFiles: SHA256SUMS lists exactly the six archives and six .vsix
-// files of this version, and each checksum verifies.
+// TestDistFiles: SHA256SUMS lists exactly the six archives, six .vsix
+// files and six wheels of this version, and each checksum verifies.
 func TestDistFiles(t *testing.T) {
 	dir := distDir(t)
 	version := extensionVersion(t)
 	var want []string
 	for _, p := range platforms {
-		want = append(want, p.archive(version), p.vsix(version))
+		want = append(want, p.archive(version), p.vsix(version), p.wheel(version))
 	}
 	sort.Strings(want)
 
@@ -157,7 +172,7 @@ func TestDistArchives(t *testing.T) {
 			if p.goos != "windows" && modes[top+p.exe()]&0o111 != 0o111 {
 				t.Errorf("%s: %s has mode %v, not executable", name, top+p.exe(), modes[top+p.exe()])
 			}
-			for _, f := range []string{p.exe(), "README.md", "LICENSE", "editors/nvim/lua/tdls/init.lua", "editors/nvim/lua/tdls/preview.lua", "editors/emacs/tdls.el"} {
+			for _, f := range []string{p.exe(), "README.md", "LICENSE", "editors/nvim/lua/tdls/init.lua", "editors/nvim/lua/tdls/preview.lua", "editors/nvim/lsp/tdls.lua", "editors/emacs/tdls.el"} {
 				if _, ok := files[top+f]; !ok {
 					t.Errorf("%s has no %s", name, top+f)
 				}

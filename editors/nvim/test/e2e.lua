@@ -9,6 +9,9 @@
 --                 take (run on 0.11 to keep it honest)
 --   config        no plugin: vim.lsp.config('tdls', ...) + vim.lsp.enable
 --                 as the README shows (0.11+)
+--   lsp-file      no plugin: only editors/nvim on the runtimepath, where
+--                 Neovim finds lsp/tdls.lua (the nvim-lspconfig-style
+--                 config) itself; the user sets cmd and enables it (0.11+)
 -- Each check prints PASS or FAIL with what it saw; Neovim exits 1 if any
 -- failed.
 
@@ -23,7 +26,7 @@ local fixture = env('TDLS_FIXTURE')
 local results = assert(io.open(env('TDLS_RESULTS'), 'w'))
 local failed, checks = 0, 0
 local timeout = tonumber(os.getenv('TDLS_E2E_TIMEOUT_MS') or '') or 20000
-local with_plugin = setup ~= 'config'
+local with_plugin = setup ~= 'config' and setup ~= 'lsp-file'
 
 local function report(ok, name, detail)
   local line = string.format('%s [%s] %s%s', ok and 'PASS' or 'FAIL', setup, name, detail and detail ~= '' and (': ' .. detail) or '')
@@ -81,6 +84,14 @@ if setup == 'config' then
     root_markers = { 'tablegen_compile_commands.yml', '.git' },
     settings = { tdls = { includeDirs = {}, compilationDatabases = {} } },
   })
+  vim.lsp.enable('tdls')
+elseif setup == 'lsp-file' then
+  -- What a user of lsp/tdls.lua writes: Neovim reads the file from the
+  -- runtimepath and .td is tablegen without help; only the binary's path
+  -- is the test's.
+  assert(vim.lsp.config and vim.lsp.enable, 'lsp/ configs need Neovim 0.11')
+  vim.opt.runtimepath:prepend(env('TDLS_PLUGIN'))
+  vim.lsp.config('tdls', { cmd = cmd })
   vim.lsp.enable('tdls')
 else
   vim.opt.runtimepath:prepend(env('TDLS_PLUGIN'))
@@ -151,12 +162,25 @@ check('filetype', function()
   return vim.bo.filetype == 'tablegen', 'filetype=' .. vim.bo.filetype
 end)
 
+check('lsp/tdls.lua is found on the runtimepath and merged under the user\'s cmd', function()
+  local files = vim.api.nvim_get_runtime_file('lsp/tdls.lua', true)
+  local want = env('TDLS_PLUGIN') .. '/lsp/tdls.lua'
+  local file = dofile(want)
+  local c = vim.lsp.config.tdls
+  local ok = #files == 1 and vim.fn.resolve(files[1]) == vim.fn.resolve(want)
+    and vim.deep_equal(c.filetypes, file.filetypes) and vim.deep_equal(c.root_markers, file.root_markers)
+    and vim.deep_equal(file.cmd, { 'tdls', 'serve' }) and vim.deep_equal(c.cmd, cmd)
+    and vim.tbl_contains(c.root_markers, '.tdls.yaml') and vim.tbl_contains(c.root_markers, 'tablegen_compile_commands.yml')
+  return ok, string.format('files %s; filetypes %s root_markers %s cmd %s', vim.inspect(files), vim.inspect(c.filetypes), vim.inspect(c.root_markers), vim.inspect(c.cmd))
+end, setup == 'lsp-file')
+
 check('server attaches', function()
   local ok = wait(function()
     local c = clients(src)[1]
     return c ~= nil and c.initialized ~= false and c.server_capabilities ~= nil
   end)
   local c = clients(src)[1]
+  ok = ok and vim.fn.resolve(c.config.root_dir or '') == vim.fn.resolve(fixture)
   return ok and #clients(src) == 1, c and string.format('%d client(s), root %s', #clients(src), tostring(c.config.root_dir)) or 'no tdls client'
 end)
 

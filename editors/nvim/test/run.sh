@@ -3,7 +3,8 @@
 # tdls binary, on a copy of editors/testdata, once per setup that Neovim
 # supports: the plugin (vim.lsp.config/enable on 0.11+, vim.lsp.start_client
 # on 0.7), on 0.11+ also the plugin forced onto vim.lsp.start (the 0.8-0.10
-# path) and the README's plugin-less vim.lsp.config setup.
+# path), the README's plugin-less vim.lsp.config setup, and lsp/tdls.lua
+# found on the runtimepath without the plugin.
 #   editors/nvim/test/run.sh [path/to/tdls]
 # NVIM names the Neovim to run (default: nvim on PATH).
 set -euo pipefail
@@ -17,7 +18,7 @@ command -v "$nvim" >/dev/null || { echo "$nvim is missing: apt-get install -y ne
 version="$("$nvim" --version | head -1)"
 setups=(plugin)
 if [ "$("$nvim" --headless -u NONE -i NONE -n --cmd 'echo has("nvim-0.11")' --cmd 'qall!' 2>&1)" = 1 ]; then
-  setups+=(plugin-start config)
+  setups+=(plugin-start config lsp-file)
 fi
 
 . "$repo/editors/e2e.sh"
