@@ -73,6 +73,17 @@ try {
   }
   await shot('problems.png');
 
+  // Hover on an op in a pattern: its operands, results and C++ class.
+  await page.keyboard.press('Control+Shift+M'); // the panel away
+  const opToken = page.locator('.editor-instance .view-line span', { hasText: /^Toy_AddOp$/ }).first();
+  await opToken.hover();
+  const hover = page.locator('.monaco-hover-content', { hasText: 'toy.add' });
+  const hovered = await hover.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
+  const hoverText = hovered ? (await hover.first().innerText()).replace(/\s+/g, ' ') : '';
+  report(hovered && /AddOp/.test(hoverText) && /lhs/.test(hoverText), 'hover on an op in a pattern', JSON.stringify(hoverText.slice(0, 160)));
+  await shot('hover.png');
+  await page.keyboard.press('Escape');
+
   // The rewriter preview.
   await page.locator('.monaco-editor .view-lines').first().click();
   await goToLine(8);
