@@ -9,7 +9,7 @@ VSIX := $(VSCODE)/tdls.vsix
 VSCE_OS := $(patsubst windows,win32,$(shell $(GO) env GOOS))
 VSCE_TARGET ?= $(VSCE_OS)-$(patsubst amd64,x64,$(shell $(GO) env GOARCH))
 
-.PHONY: editors-test vsix vscode-test nvim-e2e e2e-vscode vscode-screenshots neovim neovim-0.11 emacs-e2e emacs chromium
+.PHONY: screenshots editors-test vsix vscode-test nvim-e2e e2e-vscode vscode-screenshots neovim neovim-0.11 emacs-e2e emacs chromium
 
 editors-test: vsix vscode-test nvim-e2e emacs-e2e
 
@@ -77,10 +77,15 @@ emacs:
 e2e-vscode: vsix chromium
 	editors/vscode/e2e/run.sh
 
-# The extension README's screenshots are those of the e2e run.
+# The extension README's screenshots, and the README's (docs/images), are
+# those of the e2e run (which fails when one the README shows is missing).
 VSCODE_SCREENSHOTS := problems.png rewriter-refreshed.png code-action-preview.png decls-refreshed.png
 vscode-screenshots: e2e-vscode
 	cp $(addprefix bin/e2e-vscode/,$(VSCODE_SCREENSHOTS)) $(VSCODE)/images/
+
+screenshots: vscode-screenshots
+	mkdir -p docs/images
+	for img in $$(grep -o 'docs/images/[a-z0-9-]*\.png' README.md | sort -u); do cp bin/e2e-vscode/$$(basename $$img) $$img; done
 
 chromium:
 	@command -v chromium >/dev/null && exit 0; \

@@ -135,6 +135,14 @@ echo "== VS Code e2e: the fixture"
 drive main "$project" e2e.mjs off || status=1
 echo "== VS Code e2e: Workspace Trust on a trapped project"
 drive trust "$trapped" trust.mjs restricted E2E_TRAP_LOG="$traplog" || status=1
+# The README's screenshots (docs/images/) are this run's: each must have
+# been taken (make screenshots copies them).
+for img in $(grep -o 'docs/images/[a-z0-9-]*\.png' "$repo/README.md" | sort -u); do
+  if [ ! -s "$artifacts/$(basename "$img")" ]; then
+    echo "FAIL the README's screenshot $img was not taken by this run"
+    status=1
+  fi
+done
 if [ "$status" -ne 0 ]; then
   echo "== VS Code e2e FAILED; screenshots in $artifacts"
   exit 1
