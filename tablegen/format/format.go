@@ -1,0 +1,451 @@
+// Package format is the TableGen formatter: it changes only whitespace.
+//
+// The model is gofmt's: the author's line breaks are kept, and the output
+// is a function of the tokens and of the line breaks between them. What a
+// line's indentation and the spaces inside it are follows from the tokens
+// (rules.go); a break is added only where a formatted line is longer than
+// the column limit (breaks.go). Every run checks that the tokens, comments
+// and preprocessor lines of its output are those of its input, byte for
+// byte, and returns an error instead of an output that is not.
+package format
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"tdls/tablegen"
+)
+
+// DefaultColumn is the column limit when none is configured, LLVM's.
+const DefaultColumn = 80
+
+// Options say how to format.
+type Options struct {
+	// Column is the column limit (DefaultColumn when 0).
+	Column int
+	// Lines, when not empty, are the only lines formatted (1-based,
+	// inclusive); every byte of the other lines is kept.
+	Lines []LineRange
+}
+
+// LineRange is the lines First to Last (1-based, inclusive).
+type LineRange struct{ First, Last int }
+
+// ErrNotWhitespaceOnly is wrapped by the error Source returns when its
+// output would differ from its input in more than whitespace. The input is
+// then to be left as it is; this is a bug of the formatter.
+var ErrNotWhitespaceOnly = errors.New("formatting would change more than whitespace")
+
+// Source formats a .td file. It returns src itself when nothing changes.
+func Source(src []byte, opt Options) ([]byte, error) {
+	if opt.Column <= 0 {
+		opt.Column = DefaultColumn
+	}
+	text := string(src)
+	toks := scan(text)
+	p := newPrinter(text, toks, opt)
+	p.keepErroneousStatements(src)
+	out := p.print()
+	if err := sameTokens(toks, scan(out)); err != nil {
+		return src, err
+	}
+	if out == text {
+		return src, nil
+	}
+	return []byte(out), nil
+}
+
+// sameTokens checks that the formatted text has the tokens of the input.
+func sameTokens(in, out []tok) error {
+	if len(in) != len(out) {
+		return fmt.Errorf("%w: %d tokens in, %d out", ErrNotWhitespaceOnly, len(in), len(out))
+	}
+	for i := range in {
+		a, b := &in[i], &out[i]
+		if a.kind != b.kind || a.lex != b.lex || a.text != b.text {
+			return fmt.Errorf("%w: line %d: %q became %q", ErrNotWhitespaceOnly, a.line+1, a.text, b.text)
+		}
+	}
+	return nil
+}
+
+// keepErroneousStatements marks the lines of top-level statements with
+// syntax errors to be kept as written: the parser's recovery decides where
+// such a statement ends, and a formatter should not guess at what the
+// author meant.
+func (p *printer) keepErroneousStatements(src []byte) {
+	set := tablegen.NewSourceSet()
+	f, ok := set.TryAddFile("format.td", src)
+	if !ok {
+		return
+	}
+	ltoks, ldiags := tablegen.LexFile(set, f)
+	ltoks = withoutIncludes(ltoks)
+	res := tablegen.Parse(set, ltoks)
+	lineOf := func(pos tablegen.Pos) int { return f.Position(f.Offset(pos)).Line - 1 }
+	keep := func(from, to tablegen.Pos) {
+		for l := lineOf(from); l <= lineOf(to) && l < len(p.keep); l++ {
+			p.keep[l] = true
+		}
+	}
+	for _, d := range ldiags {
+		if syntaxError(d) {
+			keep(d.Range.Start, d.Range.End)
+		}
+	}
+	for _, ps := range res.Passes {
+		bad := false
+		for _, d := range ps.Diags {
+			bad = bad || syntaxError(d)
+		}
+		if !bad || ps.From >= len(ltoks) {
+			continue
+		}
+		last := ps.To - 1
+		if last >= len(ltoks) || ltoks[last].Kind == tablegen.TokEOF {
+			last = len(ltoks) - 1
+			for last > ps.From && ltoks[last].Kind == tablegen.TokEOF {
+				last--
+			}
+		}
+		if last < ps.From {
+			last = ps.From
+		}
+		keep(ltoks[ps.From].Pos, ltoks[last].End())
+		for _, d := range ps.Diags {
+			keep(d.Range.Start, d.Range.End)
+		}
+	}
+}
+
+// withoutIncludes drops the include statements LexFile keeps: the parser
+// takes a unit's tokens, in which the lexer has replaced them.
+func withoutIncludes(ts []tablegen.Token) []tablegen.Token {
+	out := ts[:0:0]
+	for i := 0; i < len(ts); i++ {
+		if ts[i].Kind == tablegen.KwInclude && i+1 < len(ts) && ts[i+1].Kind == tablegen.TokString {
+			i++
+			continue
+		}
+		out = append(out, ts[i])
+	}
+	return out
+}
+
+// syntaxError reports whether d says the text is not TableGen as written
+// (not, say, that an included file is missing).
+func syntaxError(d tablegen.Diagnostic) bool {
+	return d.Severity == tablegen.SeverityError && !strings.HasPrefix(d.Code, "include-")
+}
+
+// printer writes the formatted text, token by token.
+type printer struct {
+	src     string
+	toks    []tok
+	opt     Options
+	starts  []int  // byte offset of each line of src
+	keep    []bool // per line of src: kept as written
+	out     []byte
+	col     int  // columns written on the current output line
+	indent  int  // indentation of the current output line
+	outLine int  // lines written so far
+	blank   bool // the last line written was blank
+	tree
+	cur int // index of the token being printed
+	// Per token, as last printed: the output column after it, its output
+	// line, its innermost bracket and how many brackets of its statement
+	// it is in.
+	colEnd, lineOf, frameOf []int32
+	depthOf                 []int16
+	// argOf is, for a dag's first argument, 1 + the dag's bracket id.
+	argOf []int32
+	all   map[int32]bool // the brackets whose elements break all at once
+	// noAlign asks for the next line's indentation without alignment.
+	noAlign bool
+}
+
+func newPrinter(src string, toks []tok, opt Options) *printer {
+	p := &printer{src: src, toks: toks, opt: opt}
+	p.starts = append(p.starts, 0)
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			p.starts = append(p.starts, i+1)
+		}
+	}
+	p.keep = make([]bool, len(p.starts))
+	if len(opt.Lines) > 0 {
+		for i := range p.keep {
+			p.keep[i] = true
+		}
+		for _, r := range opt.Lines {
+			for l := max(r.First, 1); l <= r.Last && l <= len(p.keep); l++ {
+				p.keep[l-1] = false
+			}
+		}
+	}
+	p.out = make([]byte, 0, len(src)+len(src)/16)
+	p.tree.init()
+	return p
+}
+
+// lineText is line l of src without its newline.
+func (p *printer) lineText(l int) string {
+	end := len(p.src)
+	if l+1 < len(p.starts) {
+		end = p.starts[l+1] - 1
+	}
+	return p.src[p.starts[l]:end]
+}
+
+func (p *printer) write(s string) {
+	p.out = append(p.out, s...)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		p.outLine += strings.Count(s, "\n")
+		p.col = width(s[i+1:])
+	} else {
+		p.col += width(s)
+	}
+}
+
+func (p *printer) newline() {
+	p.out = append(p.out, '\n')
+	p.col = 0
+	p.outLine++
+}
+
+func (p *printer) spaces(n int) {
+	for range n {
+		p.out = append(p.out, ' ')
+	}
+	p.col += n
+}
+
+// width is the number of columns s takes: one per character, a tab to the
+// next multiple of 8 as editors show it.
+func width(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == '\t' {
+				n += 8 - n%8
+			} else {
+				n++
+			}
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return n
+}
+
+func (p *printer) print() string {
+	if len(p.toks) == 0 {
+		return p.printEmpty()
+	}
+	n := len(p.toks)
+	p.colEnd = make([]int32, n)
+	p.lineOf = make([]int32, n)
+	p.frameOf = make([]int32, n)
+	p.depthOf = make([]int16, n)
+	p.argOf = make([]int32, n)
+	p.all = map[int32]bool{}
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && p.toks[j].line == p.toks[j-1].endLine {
+			j++
+		}
+		if i == 0 {
+			p.startFirstLine(&p.toks[0])
+		} else {
+			p.breakLines(&p.toks[i-1], &p.toks[i])
+		}
+		p.printLine(i, j)
+		i = j
+	}
+	p.finish(&p.toks[n-1])
+	return string(p.out)
+}
+
+// printLine prints the tokens from to to, which the author wrote on one
+// line (the last lines of a multi-line token included), and breaks the
+// line where it is too long.
+func (p *printer) printLine(from, to int) {
+	if p.keep[p.toks[from].line] {
+		p.emitLine(from, to, nil)
+		return
+	}
+	saved, mark, outLine := p.tree.save(), len(p.out), p.outLine
+	p.emitLine(from, to, nil)
+	if !p.tooLong(from, to) {
+		return
+	}
+	// A line that its alignment pushes past the limit is indented as a
+	// continuation instead, if then it fits.
+	if p.indent > 0 {
+		p.tree.restore(saved)
+		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
+		p.noAlign = true
+		p.emitLine(from, to, nil)
+		p.noAlign = false
+		if !p.tooLong(from, to) {
+			return
+		}
+	}
+	breaks := map[int]bool{}
+	for range 4 * (to - from) {
+		if !p.chooseBreaks(from, to, breaks) {
+			break
+		}
+		p.tree.restore(saved)
+		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
+		p.emitLine(from, to, breaks)
+		if !p.tooLong(from, to) {
+			return
+		}
+	}
+	// Breaks that do not make the line fit are not worth the change: the
+	// line stays as the author broke it.
+	if len(breaks) > 0 {
+		p.tree.restore(saved)
+		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
+		p.emitLine(from, to, nil)
+	}
+}
+
+// emitLine prints the tokens from to to, starting a new output line before
+// each token in breaks.
+func (p *printer) emitLine(from, to int, breaks map[int]bool) {
+	for i := from; i < to; i++ {
+		t := &p.toks[i]
+		p.cur = i
+		p.tree.classify(t, p)
+		switch {
+		case i == from:
+			p.startLine(i, t)
+		case breaks[i]:
+			p.newline()
+			p.indent = p.tree.indentOf(t, p)
+			p.spaces(p.indent)
+		default:
+			p.space(&p.toks[i-1], t)
+		}
+		p.frameOf[i], p.depthOf[i] = p.tree.where()
+		p.write(t.text)
+		p.colEnd[i], p.lineOf[i] = int32(p.col), int32(p.outLine)
+		p.tree.update(t, p)
+	}
+}
+
+// printEmpty formats a file of blanks only: nothing, or the kept lines.
+func (p *printer) printEmpty() string {
+	var b strings.Builder
+	for l := range p.starts {
+		if p.keep[l] {
+			b.WriteString(p.lineText(l))
+			if l+1 < len(p.starts) {
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return b.String()
+}
+
+// startFirstLine writes the first line's indentation: blank lines before the
+// first token are dropped.
+func (p *printer) startFirstLine(t *tok) {
+	for l := 0; l < t.line; l++ {
+		if p.keep[l] {
+			p.write(p.lineText(l))
+			p.newline()
+		}
+	}
+	p.startLine(0, t)
+}
+
+// breakLines writes what lies between a, which ends a line, and b, which
+// starts a later one: the rest of a's line, and the blank lines between.
+func (p *printer) breakLines(a, b *tok) {
+	if p.keep[a.endLine] {
+		rest := p.src[a.end():]
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			p.write(rest[:i])
+		}
+	}
+	p.newline()
+	p.blank = false
+	for l := a.endLine + 1; l < b.line; l++ {
+		switch {
+		case p.keep[l]:
+			p.write(p.lineText(l))
+			p.newline()
+			p.blank = strings.TrimSpace(p.lineText(l)) == ""
+		case !p.blank:
+			// Runs of blank lines become one, as clang-format's LLVM
+			// style keeps (MaxEmptyLinesToKeep: 1).
+			p.newline()
+			p.blank = true
+		}
+	}
+}
+
+// startLine writes the indentation of the line that t starts.
+func (p *printer) startLine(i int, t *tok) {
+	if p.keep[t.line] {
+		p.write(p.src[p.starts[t.line]:t.off])
+		p.indent = p.col
+		return
+	}
+	p.indent = p.tree.indentOf(t, p)
+	if p.noAlign {
+		p.indent = min(p.indent, p.tree.unaligned(t, p))
+		p.noAlign = false
+	}
+	p.spaces(p.indent)
+}
+
+// space writes what separates a and b on one line.
+func (p *printer) space(a, b *tok) {
+	if p.keep[b.line] {
+		p.write(p.src[a.end():b.off])
+		return
+	}
+	switch n := p.tree.spaceBetween(a, b); n {
+	case keepGap:
+		gap := p.src[a.end():b.off]
+		if gap != "" {
+			gap = " " // the author's gap, as one space
+		}
+		p.write(gap)
+	default:
+		p.spaces(n)
+	}
+}
+
+// finish writes the end of the file after its last token t: one newline,
+// and the kept lines after it.
+func (p *printer) finish(t *tok) {
+	rest := p.src[t.end():]
+	if p.keep[t.endLine] {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			p.write(rest)
+			return
+		}
+		p.write(rest[:i])
+	}
+	p.newline()
+	for l := t.endLine + 1; l < len(p.starts); l++ {
+		if p.keep[l] {
+			p.write(p.lineText(l))
+			if l+1 < len(p.starts) {
+				p.newline()
+			}
+		}
+	}
+}
