@@ -237,6 +237,9 @@ func TestRangeKeepsOtherLines(t *testing.T) {
 				continue
 			}
 			ranges++
+			if apply(src, Edits(src, got)) != string(got) {
+				t.Errorf("%s %d:%d: the edits do not give the format", path, first, last)
+			}
 			out := strings.SplitAfter(string(got), "\n")
 			before, after := in[:first-1], in[last:]
 			if len(out) < len(before)+len(after) ||

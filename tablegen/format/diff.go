@@ -216,3 +216,74 @@ func hunkRange(from, n int) string {
 	}
 	return fmt.Sprintf("%d,%d", from+1, n)
 }
+
+// Edit replaces the bytes Start to End of the old text with Text.
+type Edit struct {
+	Start, End int
+	Text       string
+}
+
+// Edits are the minimal edits that turn old into new: one per run of
+// changed lines, trimmed to the bytes that differ, in order.
+func Edits(old, new []byte) []Edit {
+	a, b := splitLines(string(old)), splitLines(string(new))
+	ops := lineDiff(a, b)
+	offA := make([]int, len(a)+1)
+	for i, l := range a {
+		offA[i+1] = offA[i] + len(l)
+	}
+	var edits []Edit
+	for i := 0; i < len(ops); {
+		if ops[i].kind == '=' {
+			i++
+			continue
+		}
+		j := i
+		var dels, inss []string
+		startA := -1
+		for j < len(ops) && ops[j].kind != '=' {
+			if ops[j].kind == '-' {
+				if startA < 0 {
+					startA = ops[j].a
+				}
+				dels = append(dels, a[ops[j].a])
+			} else {
+				inss = append(inss, b[ops[j].b])
+			}
+			j++
+		}
+		if startA < 0 { // insertions only: before the next kept line of a
+			startA = len(a)
+			if j < len(ops) {
+				startA = ops[j].a
+			}
+		}
+		if len(dels) == len(inss) {
+			// Lines respaced one for one: an edit per line.
+			for k := range dels {
+				edits = appendTrimmed(edits, offA[startA+k], dels[k], inss[k])
+			}
+		} else {
+			edits = appendTrimmed(edits, offA[startA], strings.Join(dels, ""), strings.Join(inss, ""))
+		}
+		i = j
+	}
+	return edits
+}
+
+// appendTrimmed appends the edit replacing d, at offset at, with s, less
+// their common prefix and suffix.
+func appendTrimmed(edits []Edit, at int, d, s string) []Edit {
+	if d == s {
+		return edits
+	}
+	p := 0
+	for p < len(d) && p < len(s) && d[p] == s[p] {
+		p++
+	}
+	q := 0
+	for q < len(d)-p && q < len(s)-p && d[len(d)-1-q] == s[len(s)-1-q] {
+		q++
+	}
+	return append(edits, Edit{Start: at + p, End: at + len(d) - q, Text: s[p : len(s)-q]})
+}

@@ -53,3 +53,31 @@ func TestRefusesTokenChange(t *testing.T) {
 		t.Fatalf("a whitespace change failed the token check: %v", err)
 	}
 }
+
+// TestEditsApply checks that the minimal edits between a file and its
+// format, applied to the file, give the format.
+func TestEditsApply(t *testing.T) {
+	befores, _ := filepath.Glob("testdata/rules/*.before.td")
+	for _, before := range befores {
+		src, _ := os.ReadFile(before)
+		out, err := Source(src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := apply(src, Edits(src, out)); got != string(out) {
+			t.Errorf("%s: edits give\n%s", before, got)
+		}
+	}
+}
+
+func apply(src []byte, edits []Edit) string {
+	var b strings.Builder
+	at := 0
+	for _, e := range edits {
+		b.Write(src[at:e.Start])
+		b.WriteString(e.Text)
+		at = e.End
+	}
+	b.Write(src[at:])
+	return b.String()
+}
