@@ -10,6 +10,7 @@
 package format
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -40,11 +41,22 @@ var ErrNotWhitespaceOnly = errors.New("formatting would change more than whitesp
 
 // Source formats a .td file. It returns src itself when nothing changes.
 func Source(src []byte, opt Options) ([]byte, error) {
+	return source(src, opt, true)
+}
+
+// source formats src; windowed, lines are formatted within the statements
+// around them (the same result, as TestRangeKeepsOtherLines checks).
+func source(src []byte, opt Options, windowed bool) ([]byte, error) {
 	if opt.Column <= 0 {
 		opt.Column = DefaultColumn
 	}
 	text := string(src)
 	toks := scan(text)
+	if len(opt.Lines) > 0 && windowed {
+		if from, to, firstLine, ok := window(text, toks, opt.Lines); ok {
+			return formatWindow(src, from, to, firstLine, opt)
+		}
+	}
 	p := newPrinter(text, toks, opt)
 	p.keepErroneousStatements(src)
 	out := p.print()
@@ -55,6 +67,80 @@ func Source(src []byte, opt Options) ([]byte, error) {
 		return src, nil
 	}
 	return []byte(out), nil
+}
+
+// window is the part of text to format for the lines: from the start of
+// the top-level statement before the first line to the start of the second
+// top-level statement after the last (so that the lines after the range
+// that the window ends with are kept as written), and the line it starts
+// on (0-based). Formatting starts afresh at a top-level statement, so the
+// window formats its lines as the whole file would: a range in a large
+// file costs what the statements around it cost. ok is false when the
+// window would be the whole file.
+func window(text string, toks []tok, lines []LineRange) (from, to, firstLine int, ok bool) {
+	first, last := lines[0].First-1, lines[0].Last-1
+	for _, r := range lines[1:] {
+		first, last = min(first, r.First-1), max(last, r.Last-1)
+	}
+	from, to = -1, len(text)
+	depth, after := 0, 0
+	var prev *tok
+	for i := range toks {
+		t := &toks[i]
+		top := depth == 0 && t.kind == kToken && t.lex.IsKeyword() && isStatementStart(t) &&
+			(prev == nil || prev.is(tablegen.TokSemi) || prev.is(tablegen.TokRBrace)) &&
+			(i == 0 || toks[i-1].endLine < t.line) && (t.off == 0 || text[t.off-1] == '\n')
+		if top {
+			if t.line <= first {
+				from, firstLine = t.off, t.line
+			} else if t.line > last {
+				if after++; after == 2 {
+					to = t.off
+					break
+				}
+			}
+		}
+		if t.kind == kToken {
+			switch t.lex {
+			case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLess, tablegen.TokLBrace:
+				depth++
+			case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokGreater, tablegen.TokRBrace:
+				depth = max(depth-1, 0)
+			}
+			prev = t
+		}
+	}
+	if from < 0 {
+		from, firstLine = 0, 0
+	}
+	return from, to, firstLine, from > 0 || to < len(text)
+}
+
+func isStatementStart(t *tok) bool {
+	switch t.lex {
+	case tablegen.KwDef, tablegen.KwClass, tablegen.KwDefm, tablegen.KwMulticlass, tablegen.KwLet,
+		tablegen.KwForeach, tablegen.KwDefvar, tablegen.KwDefset, tablegen.KwDeftype, tablegen.KwIf,
+		tablegen.KwAssert, tablegen.KwDump:
+		return true
+	}
+	return false
+}
+
+// formatWindow formats the lines of src[from:to], which starts on line
+// firstLine, and keeps the rest of src.
+func formatWindow(src []byte, from, to, firstLine int, opt Options) ([]byte, error) {
+	shifted := make([]LineRange, len(opt.Lines))
+	for i, r := range opt.Lines {
+		shifted[i] = LineRange{r.First - firstLine, r.Last - firstLine}
+	}
+	sub := src[from:to:to]
+	out, err := Source(sub, Options{Column: opt.Column, Lines: shifted})
+	if err != nil || bytes.Equal(out, sub) {
+		return src, err
+	}
+	res := make([]byte, 0, len(src)+len(out)-len(sub))
+	res = append(append(append(res, src[:from]...), out...), src[to:]...)
+	return res, nil
 }
 
 // sameTokens checks that the formatted text has the tokens of the input.
