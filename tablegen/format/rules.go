@@ -330,7 +330,7 @@ func (tr *tree) spaceBetween(a, b *tok) int {
 		tablegen.TokGreater, tablegen.TokDot, tablegen.TokEllipsis:
 		return 0
 	case tablegen.TokRBrace:
-		return b2i(tr.body)
+		return b2i(tr.body && !a.is(tablegen.TokLBrace)) // an empty body: {}
 	case tablegen.TokColon:
 		return b2i(tr.spacedColon)
 	case tablegen.TokPaste, tablegen.TokEqual:
