@@ -38,6 +38,9 @@ formats standard input. Without -w, -l, -d or --check it prints the result.
                 (HEAD when none is given)
 The column limit is format.columnLimit in .tdls.yaml (80 by default).`
 
+// errHelp asks for the usage on standard output.
+var errHelp = errors.New(fmtUsage)
+
 type fmtFlags struct {
 	write, list, diff, check bool
 	lines                    []format.LineRange
@@ -82,7 +85,7 @@ func parseFmtFlags(args []string) (fmtFlags, error) {
 				f.rev = args[i]
 			}
 		case a == "-h" || a == "--help":
-			return f, errors.New(fmtUsage)
+			return f, errHelp
 		case strings.HasPrefix(a, "-") && a != "-":
 			return f, fmt.Errorf("unknown flag %s\n%s", a, fmtUsage)
 		default:
@@ -133,6 +136,10 @@ type fmtIO struct {
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := fmtIO{stdin, stdout, stderr}
 	f, err := parseFmtFlags(args)
+	if err == errHelp {
+		fmt.Fprintln(stdout, fmtUsage)
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "tdls fmt:", err)
 		return 2

@@ -108,3 +108,26 @@ func TestFmtChangedFormatsOnlyChangedLines(t *testing.T) {
 		t.Fatalf("exit %d (%s), got %q, want %q", code, errOut.String(), out.String(), want)
 	}
 }
+
+func TestFmtUsage(t *testing.T) {
+	if out, _, code := fmtIn(t, nil, "", "-h"); code != 0 || !strings.HasPrefix(out, "usage: tdls fmt") {
+		t.Errorf("-h: exit %d, %q", code, out)
+	}
+	if _, errOut, code := fmtIn(t, nil, "", "-x"); code != 2 || !strings.Contains(errOut, "unknown flag -x") {
+		t.Errorf("-x: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := fmtIn(t, nil, "", "-w", "-l", "a.td"); code != 2 || errOut == "" {
+		t.Errorf("-w -l: exit %d, %q", code, errOut)
+	}
+}
+
+// A file the formatter cannot prove unchanged but for whitespace does not
+// exist among valid inputs; what it does with a file it cannot lex (an
+// unterminated string) is to leave that statement as written.
+func TestFmtKeepsWhatItCannotLex(t *testing.T) {
+	src := "def  A : B;\ndef C { let s = \"open; }\n"
+	out, _, code := fmtIn(t, map[string]string{"a.td": src}, "", "a.td")
+	if want := "def A : B;\ndef C { let s = \"open; }\n"; code != 0 || out != want {
+		t.Errorf("exit %d, got %q, want %q", code, out, want)
+	}
+}
