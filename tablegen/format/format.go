@@ -176,15 +176,29 @@ func (p *printer) keepErroneousStatements(src []byte) {
 			p.keep[l] = true
 		}
 	}
+	// A statement holding a lexical error (an unterminated string, a
+	// stray character) is erroneous too, though the parser may skip the
+	// error token and report nothing.
+	var lexErrs []tablegen.Pos
 	for _, d := range ldiags {
 		if syntaxError(d) {
 			keep(d.Range.Start, d.Range.End)
+			lexErrs = append(lexErrs, d.Range.Start)
 		}
 	}
 	for _, ps := range res.Passes {
 		bad := false
 		for _, d := range ps.Diags {
 			bad = bad || syntaxError(d)
+		}
+		if ps.From < len(ltoks) {
+			from, to := ltoks[ps.From].Pos, tablegen.Pos(f.Base+tablegen.Pos(len(src)))
+			if ps.To < len(ltoks) {
+				to = ltoks[ps.To].Pos
+			}
+			for _, e := range lexErrs {
+				bad = bad || (e >= from && e < to)
+			}
 		}
 		if !bad || ps.From >= len(ltoks) {
 			continue
@@ -203,6 +217,11 @@ func (p *printer) keepErroneousStatements(src []byte) {
 		for _, d := range ps.Diags {
 			keep(d.Range.Start, d.Range.End)
 		}
+		// The parser starts afresh after the statement: so does the
+		// formatter, whatever brackets the statement left open.
+		if ps.To < len(ltoks) {
+			p.restart[f.Offset(ltoks[ps.To].Pos)] = true
+		}
 	}
 }
 
@@ -220,19 +239,25 @@ func withoutIncludes(ts []tablegen.Token) []tablegen.Token {
 	return out
 }
 
-// syntaxError reports whether d says the text is not TableGen as written
-// (not, say, that an included file is missing).
+// syntaxError reports whether d says the text is not TableGen as written:
+// not that an included file is missing, nor a directive's problem (a
+// directive is a line the formatter writes as it is, and a range of a file
+// is lexed without the #ifndef its #endif closes).
 func syntaxError(d tablegen.Diagnostic) bool {
-	return d.Severity == tablegen.SeverityError && !strings.HasPrefix(d.Code, "include-")
+	return d.Severity == tablegen.SeverityError && !strings.HasPrefix(d.Code, "include-") &&
+		!strings.HasPrefix(d.Code, "preprocessor-")
 }
 
 // printer writes the formatted text, token by token.
 type printer struct {
-	src     string
-	toks    []tok
-	opt     Options
-	starts  []int  // byte offset of each line of src
-	keep    []bool // per line of src: kept as written
+	src    string
+	toks   []tok
+	opt    Options
+	starts []int  // byte offset of each line of src
+	keep   []bool // per line of src: kept as written
+	// restart holds the offsets of the statements after one with a syntax
+	// error: the brackets are counted afresh from there.
+	restart map[int]bool
 	out     []byte
 	col     int  // columns written on the current output line
 	indent  int  // indentation of the current output line
@@ -261,6 +286,7 @@ func newPrinter(src string, toks []tok, opt Options) *printer {
 		}
 	}
 	p.keep = make([]bool, len(p.starts))
+	p.restart = map[int]bool{}
 	if len(opt.Lines) > 0 {
 		for i := range p.keep {
 			p.keep[i] = true
@@ -410,6 +436,9 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 	for i := from; i < to; i++ {
 		t := &p.toks[i]
 		p.cur = i
+		if p.restart[t.off] {
+			p.tree.stack, p.tree.stmt = p.tree.stack[:0], stmtState{start: true}
+		}
 		p.tree.classify(t, p)
 		switch {
 		case i == from:
@@ -442,8 +471,8 @@ func (p *printer) printEmpty() string {
 	return b.String()
 }
 
-// startFirstLine writes the first line's indentation: blank lines before the
-// first token are dropped.
+// startFirstLine writes the kept lines before the first token; the blank
+// lines before it are dropped.
 func (p *printer) startFirstLine(t *tok) {
 	for l := 0; l < t.line; l++ {
 		if p.keep[l] {
@@ -451,7 +480,6 @@ func (p *printer) startFirstLine(t *tok) {
 			p.newline()
 		}
 	}
-	p.startLine(0, t)
 }
 
 // breakLines writes what lies between a, which ends a line, and b, which
@@ -504,18 +532,52 @@ func (p *printer) space(a, b *tok) {
 	switch n := p.tree.spaceBetween(a, b); n {
 	case keepGap:
 		gap := p.src[a.end():b.off]
-		if gap != "" {
+		if gap != "" && a.kind == kToken && b.kind == kToken {
 			gap = " " // the author's gap, as one space
 		}
-		p.write(gap)
+		p.write(gap) // next to what does not lex, the bytes as they are
+	case 0:
+		if a.end() < b.off && !glues(a, b) {
+			n = 1 // touching, they would lex as other tokens ([ { as [{)
+		}
+		p.spaces(n)
 	default:
 		p.spaces(n)
 	}
 }
 
+// glues reports whether a and b written touching lex as a and b.
+func glues(a, b *tok) bool {
+	ts := scan(a.text + b.text)
+	return len(ts) == 2 && ts[0].text == a.text && ts[1].text == b.text
+}
+
+// unterminated reports whether t, at the end of the file, would take in
+// a newline after it: an unterminated code block, string or comment.
+func unterminated(t *tok) bool {
+	switch t.kind {
+	case kOther:
+		return true
+	case kBlockComment:
+		_, closed := blockComment(t.text, 0)
+		return !closed
+	case kDirective:
+		c := strings.Index(t.text, "/*")
+		if c < 0 || strings.Contains(t.text[:c], "//") {
+			return false
+		}
+		_, closed := blockComment(t.text, c)
+		return !closed
+	}
+	return false
+}
+
 // finish writes the end of the file after its last token t: one newline,
 // and the kept lines after it.
 func (p *printer) finish(t *tok) {
+	if t.end() == len(p.src) && unterminated(t) {
+		return // an unterminated code block or comment runs to the end: it is the end
+	}
 	rest := p.src[t.end():]
 	if p.keep[t.endLine] {
 		i := strings.IndexByte(rest, '\n')

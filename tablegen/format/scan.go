@@ -83,9 +83,11 @@ func scan(src string) []tok {
 			i = blockCommentEnd(src, i)
 		case c == '#' && lineStart && isDirective(src[i+1:]):
 			k = kDirective
-			i = lineEnd(src, i)
-			for i > start && isBlank(src[i-1]) {
-				i--
+			i = directiveEnd(src, i)
+			if t := (tok{kind: k, text: src[start:i]}); i < len(src) || !unterminated(&t) {
+				for i > start && isBlank(src[i-1]) {
+					i--
+				}
 			}
 		default:
 			lk, i = lexOne(src, i)
@@ -113,6 +115,18 @@ func lineEnd(src string, i int) int {
 	return len(src)
 }
 
+// directiveEnd is the end of the directive at src[i]: its line, or past
+// the /* */ comment that starts on it (the lexer skips comments there).
+func directiveEnd(src string, i int) int {
+	end := lineEnd(src, i)
+	line := src[i:end]
+	c := strings.Index(line, "/*")
+	if c < 0 || (strings.Contains(line[:c], "//")) {
+		return end
+	}
+	return lineEnd(src, blockCommentEnd(src, i+c))
+}
+
 func isDirective(rest string) bool {
 	for _, d := range directives {
 		if strings.HasPrefix(rest, d) && (len(rest) == len(d) || !isIdentChar(rest[len(d)])) {
@@ -123,6 +137,13 @@ func isDirective(rest string) bool {
 }
 
 func blockCommentEnd(src string, i int) int {
+	end, _ := blockComment(src, i)
+	return end
+}
+
+// blockComment is the end of the nestable comment at src[i], and whether
+// it is closed there (else it runs to the end of src).
+func blockComment(src string, i int) (int, bool) {
 	i += 2
 	depth := 1
 	for i < len(src) {
@@ -131,7 +152,7 @@ func blockCommentEnd(src string, i int) int {
 			i += 2
 			depth--
 			if depth == 0 {
-				return i
+				return i, true
 			}
 		case strings.HasPrefix(src[i:], "/*"):
 			i += 2
@@ -140,13 +161,14 @@ func blockCommentEnd(src string, i int) int {
 			i++
 		}
 	}
-	return len(src)
+	return len(src), false
 }
 
 // lexOne returns the kind of the lexer token starting at src[i] and its
 // end. A character the lexer rejects, an unterminated string and an
 // unterminated code block are TokError.
 func lexOne(src string, i int) (tablegen.TokenKind, int) {
+	start := i
 	c := src[i]
 	i++
 	switch c {
@@ -234,25 +256,15 @@ func lexOne(src string, i int) (tablegen.TokenKind, int) {
 		for i < len(src) && isIdentChar(src[i]) {
 			i++
 		}
-		return identKind(src, i), i
+		if kw, ok := tablegen.Keywords[src[start:i]]; ok {
+			return kw, i
+		}
+		return tablegen.TokIdent, i
 	}
 	for i < len(src) && src[i]&0xC0 == 0x80 {
 		i++
 	}
 	return tablegen.TokError, i
-}
-
-// identKind is the kind of the identifier ending at src[end]: a keyword or
-// an identifier.
-func identKind(src string, end int) tablegen.TokenKind {
-	start := end
-	for start > 0 && isIdentChar(src[start-1]) {
-		start--
-	}
-	if kw, ok := tablegen.Keywords[src[start:end]]; ok {
-		return kw
-	}
-	return tablegen.TokIdent
 }
 
 func number(src string, start int) (tablegen.TokenKind, int) {

@@ -50,6 +50,10 @@ mkdir -p "$work/project" "$work/user" "$work/extensions" "$artifacts"
 cp "$repo"/editors/testdata/*.td "$work/project/"
 cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$work/project/mlir-include"
 mkdir "$work/project/.git"
+# Fmt.td, committed badly spaced: the formatting checks edit and save it.
+printf 'class  B;\ndef A :B;\ndef C : B  ;\n  def G : B;\n' >"$work/project/Fmt.td"
+git -C "$work/project" init -q && git -C "$work/project" add Fmt.td &&
+  git -C "$work/project" -c user.name=e2e -c user.email=e2e@localhost commit -qm fixture
 printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$work/config.yaml"
 mkdir -p "$work/user/User"
 cat >"$work/user/User/settings.json" <<'JSON'
@@ -63,7 +67,8 @@ cat >"$work/user/User/settings.json" <<'JSON'
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
   "security.workspace.trust.enabled": false,
-  "tdls.trace.server": "messages"
+  "tdls.trace.server": "messages",
+  "[tablegen]": { "editor.formatOnSave": true, "editor.formatOnSaveMode": "modificationsIfAvailable" }
 }
 JSON
 # No extension gallery: nothing leaves this machine.
