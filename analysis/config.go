@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"tdls/tablegen"
+	"tdls/toolchain"
 )
 
 // Config is what the editor and the command line tell the server.
@@ -22,6 +23,18 @@ type Config struct {
 	// server finds it); the Policy then reports CodeInfo.Newer errors as
 	// warnings.
 	NewerLLVM bool
+	// TrustAll and TrustedFolders are what the user trusts of the
+	// workspace: its executables (a build tree's mlir-tblgen, what its
+	// compile databases and CMake caches name) run only there
+	// (toolchain.Trust, SECURITY.md). They change what may run, never what
+	// the analysis finds.
+	TrustAll       bool
+	TrustedFolders []string
+}
+
+// Trust is what the user trusts of this snapshot's workspace.
+func (s *Snapshot) Trust() toolchain.Trust {
+	return toolchain.Trust{Folders: s.cfg.Folders, Trusted: s.cfg.TrustedFolders, All: s.cfg.TrustAll}
 }
 
 // includeDirs is the resolved search order for one root file, after its own

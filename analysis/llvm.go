@@ -14,37 +14,49 @@ import (
 // the configured mlir-tblgen, the build trees of the compile databases
 // (configured or found, and those of the workspace folders' .tdls.yaml),
 // the include directories the units read, then the machine's LLVM unless
-// auto-detection is off.
-func (s *Snapshot) LLVMSearch(mlirTblgen string) toolchain.Search {
-	search := toolchain.Search{MLIRTblgen: mlirTblgen, Machine: !s.cfg.NoMLIRAutoDetect}
+// auto-detection is off; with what the user trusts, since the build trees
+// and what the databases name are the repository's.
+func (s *Snapshot) LLVMSearch(configured toolchain.Tool) toolchain.Search {
+	search := toolchain.Search{MLIRTblgen: configured, Machine: !s.cfg.NoMLIRAutoDetect, Trust: s.Trust()}
 	seen := map[string]bool{}
-	addDir := func(list *[]string, d string) {
+	addBuild := func(d string) {
 		if d = filepath.Clean(d); !seen[d] {
 			seen[d] = true
-			*list = append(*list, d)
+			search.BuildDirs = append(search.BuildDirs, d)
+		}
+	}
+	addInclude := func(d toolchain.Dir) {
+		if d.Path = filepath.Clean(d.Path); !seen[d.Path] {
+			seen[d.Path] = true
+			search.IncludeDirs = append(search.IncludeDirs, d)
 		}
 	}
 	dbs := s.dbs
-	includes := s.cfg.IncludeDirs
+	var projectIncludes []toolchain.Dir
 	for _, f := range s.cfg.Folders {
 		if project := s.projects.forFile(filepath.Join(f, ProjectConfigName)); project != nil {
 			dbs = append(append([]*CompileDatabase(nil), dbs...), project.dbs...)
-			includes = append(append([]string(nil), includes...), project.cfg.IncludeDirs...)
+			for _, d := range project.cfg.IncludeDirs {
+				projectIncludes = append(projectIncludes, toolchain.Dir{Path: d, Origin: toolchain.FromWorkspace, Via: project.cfg.Path})
+			}
 		}
 	}
 	for _, db := range dbs {
-		addDir(&search.BuildDirs, filepath.Dir(db.Path))
+		addBuild(filepath.Dir(db.Path))
 	}
 	for _, db := range dbs {
 		for _, d := range db.AllDirs {
-			addDir(&search.IncludeDirs, d)
+			addInclude(toolchain.Dir{Path: d, Origin: toolchain.FromWorkspace, Via: db.Path})
 		}
 	}
-	for _, d := range includes {
-		addDir(&search.IncludeDirs, d)
+	for _, d := range s.cfg.IncludeDirs {
+		addInclude(toolchain.Dir{Path: d, Origin: toolchain.FromUser})
+	}
+	for _, d := range projectIncludes {
+		addInclude(d)
 	}
 	if s.mlirDir != "" {
-		addDir(&search.IncludeDirs, s.mlirDir)
+		addInclude(toolchain.Dir{Path: s.mlirDir, Origin: toolchain.FromMachine})
 	}
 	return search
 }

@@ -86,7 +86,10 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 	} else {
 		s.dbs, s.mlirDir = loadDatabases(cfg), ""
 		if !cfg.NoMLIRAutoDetect {
-			s.mlirDir = w.mlirDir.get(toolchain.MLIRIncludeDir)
+			// Asked once per workspace, with the first configuration's
+			// trust: it runs llvm-config from PATH, which only an
+			// untrusted folder holding it would refuse.
+			s.mlirDir = w.mlirDir.get(func() string { return toolchain.MLIRIncludeDir(s.Trust()) })
 		}
 	}
 	if old != nil && changed != nil && !cfgChanged(old.cfg, cfg) && !projectsChanged {

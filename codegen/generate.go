@@ -57,8 +57,11 @@ type GenRequest struct {
 	// includes: mlir-tblgen reads them instead of the disk.
 	Overlays map[string][]byte
 	// MLIRTblgen is the configured binary, BuildDir the build directory
-	// whose bin/ may hold one; both optional.
-	MLIRTblgen, BuildDir string
+	// whose bin/ may hold one; both optional. Trust decides which may run:
+	// a build tree's binary is the repository's (toolchain.Trust).
+	MLIRTblgen toolchain.Tool
+	BuildDir   string
+	Trust      toolchain.Trust
 	// Timeout bounds an mlir-tblgen run; 0 means 30 seconds.
 	Timeout time.Duration
 }
@@ -74,6 +77,9 @@ type Generated struct {
 	// Failure is what stopped generation, as the engine reported it, when
 	// Text is the header showing it.
 	Failure string `json:"failure,omitempty"`
+	// NotRun is the workspace's mlir-tblgen that would have run had the
+	// user trusted the folder, when another ran instead or none could.
+	NotRun *toolchain.Untrusted `json:"-"`
 }
 
 // Generate runs the request's generator with the chosen engine. Problems
@@ -112,12 +118,16 @@ func Generate(ctx context.Context, req GenRequest) (Generated, error) {
 		g.Text, g.Failure, err = generateNative(gen, req)
 		return g, err
 	}
-	bin := toolchain.MLIRTblgen(req.MLIRTblgen, req.BuildDir)
-	if bin == "" {
+	tool, notRun := toolchain.MLIRTblgen(req.Trust, req.MLIRTblgen, req.BuildDir)
+	g.NotRun = notRun
+	if tool.Path == "" {
+		if notRun != nil {
+			return g, fmt.Errorf("no mlir-tblgen to run: %v", notRun)
+		}
 		return g, fmt.Errorf("no mlir-tblgen found (configure one, or put it on PATH)")
 	}
-	g.Tool = toolDescription(ctx, bin)
-	out, failure, err := runMLIRTblgen(ctx, bin, gen.Name, req)
+	g.Tool = toolDescription(ctx, req.Trust, tool)
+	out, failure, err := runMLIRTblgen(ctx, req.Trust, tool, gen.Name, req)
 	if err != nil {
 		return g, err
 	}
@@ -157,10 +167,15 @@ func genTitle(gen GeneratorInfo, entity, file string) string {
 }
 
 // toolDescription names the mlir-tblgen that runs and its version.
-func toolDescription(ctx context.Context, bin string) string {
+func toolDescription(ctx context.Context, trust toolchain.Trust, tool toolchain.Tool) string {
+	bin := tool.Path
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, "--version").Output()
+	cmd, err := toolchain.Command(ctx, trust, tool, "--version")
+	if err != nil {
+		return bin
+	}
+	out, err := cmd.Output()
 	if err != nil {
 		return bin
 	}
@@ -172,10 +187,10 @@ func toolDescription(ctx context.Context, bin string) string {
 	return bin
 }
 
-// runMLIRTblgen runs bin on the request's file, in its directory, with the
+// runMLIRTblgen runs tool on the request's file, in its directory, with the
 // unsaved buffers laid over the disk. failure is mlir-tblgen's error
 // output when it fails; err is for a run that could not take place.
-func runMLIRTblgen(ctx context.Context, bin, generator string, req GenRequest) (out, failure string, err error) {
+func runMLIRTblgen(ctx context.Context, trust toolchain.Trust, tool toolchain.Tool, generator string, req GenRequest) (out, failure string, err error) {
 	file, err := filepath.Abs(req.File)
 	if err != nil {
 		return "", "", err
@@ -209,7 +224,10 @@ func runMLIRTblgen(ctx context.Context, bin, generator string, req GenRequest) (
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd, err := toolchain.Command(ctx, trust, tool, args...)
+	if err != nil {
+		return "", "", err
+	}
 	dir := req.Dir
 	if dir == "" {
 		dir = filepath.Dir(file)

@@ -136,7 +136,7 @@ func TestGenOnUnsavedBuffers(t *testing.T) {
 		refErr := cmd.Run()
 
 		g, err := Generate(context.Background(), GenRequest{
-			Generator: gen.Name, Engine: EngineMLIRTblgen, MLIRTblgen: mlirTblgen,
+			Generator: gen.Name, Engine: EngineMLIRTblgen, MLIRTblgen: machineTblgen,
 			File:        filepath.Join(stale, "Root.td"),
 			IncludeDirs: append([]string{filepath.Join(stale, "inc")}, in.includes...),
 			ToolArgs:    in.args,

@@ -11,12 +11,16 @@ import (
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
+	"tdls/toolchain"
 )
 
 const (
 	mlirTblgen  = "/usr/lib/llvm-22/bin/mlir-tblgen"
 	mlirInclude = "/usr/lib/llvm-22/include"
 )
+
+// machineTblgen is LLVM 22's mlir-tblgen as the machine has it.
+var machineTblgen = toolchain.Tool{Path: mlirTblgen, Origin: toolchain.FromMachine}
 
 // needMLIRTblgen skips, loudly, when the reference is not installed.
 func needMLIRTblgen(t testing.TB) {

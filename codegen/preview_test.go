@@ -62,7 +62,7 @@ func TestPreviewEngines(t *testing.T) {
 		if strings.HasPrefix(native.Text, "//") {
 			t.Fatalf("%q: unexpected problems:\n%s", name, native.Text)
 		}
-		req.Engine, req.MLIRTblgen = EngineMLIRTblgen, mlirTblgen
+		req.Engine, req.MLIRTblgen = EngineMLIRTblgen, machineTblgen
 		ref, err := Generate(ctx, req)
 		if err != nil || ref.Engine != EngineMLIRTblgen || !strings.HasPrefix(ref.Tool, mlirTblgen) {
 			t.Fatalf("%q: mlir-tblgen preview: %+v, %v", name, ref, err)
@@ -104,7 +104,7 @@ func TestPreviewProblems(t *testing.T) {
 	if _, err := os.Stat(mlirTblgen); err == nil {
 		g, _ = Generate(ctx, GenRequest{Generator: "rewriters", Result: res, Entity: "Broken", File: path,
 			Overlays: map[string][]byte{path: []byte(previewBuffer)}, IncludeDirs: dirs,
-			MLIRTblgen: mlirTblgen, Engine: EngineMLIRTblgen})
+			MLIRTblgen: machineTblgen, Engine: EngineMLIRTblgen})
 		if g.Engine != EngineMLIRTblgen || !strings.Contains(g.Text, "//   "+path+":6:5: error: referencing unbound symbol 'y'") {
 			t.Errorf("mlir-tblgen preview of a broken pattern:\n%s", g.Text)
 		}

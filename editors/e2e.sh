@@ -13,6 +13,24 @@ e2e_project() {
   mkdir "$1/.git"
 }
 
+# e2e_trap_project DIR LOG: the fixture project with a build tree whose
+# bin/mlir-tblgen writes each run to LOG (outside DIR) and then runs the
+# machine's: a repository's executable, which runs only once the user
+# trusts DIR. Its compile database lists the fixture's files.
+e2e_trap_project() {
+  local dir="$1" log="$2"
+  local include="${MLIR_INCLUDE:-/usr/lib/llvm-22/include}"
+  local real="${MLIR_TBLGEN:-/usr/lib/llvm-22/bin/mlir-tblgen}"
+  e2e_project "$dir"
+  mkdir -p "$dir/build/bin"
+  printf '#!/bin/sh\necho "$0 $*" >> "%s"\nexec "%s" "$@"\n' "$log" "$real" > "$dir/build/bin/mlir-tblgen"
+  chmod +x "$dir/build/bin/mlir-tblgen"
+  local f
+  for f in "$dir"/*.td; do
+    printf -- '--- !FileInfo:\n  filepath: "%s"\n  includes: "%s;%s"\n' "$f" "$include" "$dir"
+  done > "$dir/build/tablegen_compile_commands.yml"
+}
+
 # e2e_tally RESULTS STATUS: prints the check lines of one run, adds its
 # summary (the last line of RESULTS) to the totals, and fails when the run
 # failed a check, printed no summary, or its editor exited with STATUS > 0.

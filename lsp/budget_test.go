@@ -353,6 +353,10 @@ func notificationParams(dir, fifo string) map[string][]any {
 			settings(hostile, hostile), settings([]string{"/dev", "/proc/self"}, []string{fifo}), settings(nil, nil),
 			map[string]any{"settings": map[string]any{"tdls": map[string]any{"mlirTblgen": fifo, "preview": 7}}},
 		}, broken...),
+		didChangeTrustMethod: append([]any{
+			map[string]any{"workspaceTrusted": true}, map[string]any{"workspaceTrusted": false, "trustedFolders": append(hostile, "relative", "file:///%zz")},
+			map[string]any{"trustedFolders": []any{7, nil}}, map[string]any{"workspaceTrusted": "yes"},
+		}, broken...),
 		"workspace/didChangeWorkspaceFolders": append([]any{
 			folders([]string{fifo, "/dev/stdin", filepath.Join(dir, "loop")}, nil), folders(nil, []string{"/nowhere", dir}),
 			folders([]string{dir}, nil),

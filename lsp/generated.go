@@ -99,6 +99,9 @@ func (s *Server) generate(ctx context.Context, snap *analysis.Snapshot, t previe
 		q.Pos = v.Pos(offsetOf(v.File, *t.Position))
 	}
 	g, err := ide.GeneratedCode(ctx, snap, v, q)
+	if g.NotRun != nil {
+		s.tellUntrusted(ctx, g.NotRun)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return generatedResult{}, ctx.Err()

@@ -65,6 +65,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	var caps capabilities317
 	_ = decode(raw, &caps)
 	st, _ := parseSettings(p.InitializationOptions)
+	s.applyTrust(parseTrust(p.InitializationOptions))
 	s.mu.Lock()
 	s.defaultEditRange = slices.Contains(caps.Capabilities.TextDocument.Completion.CompletionList.ItemDefaults, "editRange")
 	s.folders, s.settings, s.clientCaps = folders, st, p.Capabilities

@@ -36,7 +36,7 @@ func (s *Server) reportLLVM(ctx context.Context) {
 	s.mu.Lock()
 	tool := s.settings.MLIRTblgen
 	s.mu.Unlock()
-	search := s.ws.Snapshot().LLVMSearch(tool)
+	search := s.ws.Snapshot().LLVMSearch(toolchain.Tool{Path: tool, Origin: toolchain.FromUser, Via: "the mlirTblgen setting"})
 	l, found := toolchain.Find(search)
 	newer := found && l.Major > tablegen.LLVMRelease
 	s.mu.Lock()
@@ -49,7 +49,7 @@ func (s *Server) reportLLVM(ctx context.Context) {
 	st := llvmStatus{Found: found, Modelled: tablegen.LLVMRelease}
 	if !found {
 		s.log.Info("llvm", stringField("version", "not found"), intField("modelled", tablegen.LLVMRelease),
-			stringsField("buildDirs", search.BuildDirs), stringsField("includeDirs", search.IncludeDirs))
+			stringsField("buildDirs", search.BuildDirs), stringsField("includeDirs", dirPaths(search.IncludeDirs)))
 		s.notifyClient(ctx, "tdls/llvm", st)
 		return
 	}
@@ -62,4 +62,12 @@ func (s *Server) reportLLVM(ctx context.Context) {
 	s.llvmShown[l.String()] = true
 	s.log.Warn("llvm", stringField("notice", st.Notice))
 	s.notifyClient(ctx, "window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "tdls: " + st.Notice})
+}
+
+func dirPaths(dirs []toolchain.Dir) []string {
+	paths := make([]string, len(dirs))
+	for i, d := range dirs {
+		paths[i] = d.Path
+	}
+	return paths
 }

@@ -50,10 +50,13 @@ func (s *session) llvmReports(n int) []llvmStatus {
 }
 
 // versionMessages are the window/showMessage texts about the LLVM release.
-func (s *session) versionMessages() []string {
+func (s *session) versionMessages() []string { return s.shownMessages("your LLVM is") }
+
+// shownMessages are the window/showMessage texts that contain part.
+func (s *session) shownMessages(part string) []string {
 	var out []string
 	for _, m := range s.client.ShownMessages() {
-		if strings.Contains(m.Message, "your LLVM is") {
+		if strings.Contains(m.Message, part) {
 			out = append(out, m.Message)
 		}
 	}

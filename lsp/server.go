@@ -32,6 +32,9 @@ type Options struct {
 	Logger           *Logger
 	// Version is reported in the initialize result's serverInfo.
 	Version string
+	// Trust trusts every workspace folder (tdls serve --trust): its
+	// executables may run (toolchain.Trust).
+	Trust bool
 }
 
 // Server is one language server connection.
@@ -65,6 +68,12 @@ type Server struct {
 	llvmMu    sync.Mutex
 	llvmShown map[string]bool
 	newerLLVM bool // the user's LLVM is newer than the modelled one
+	// trustAll and trustedFolders are the client's workspace trust
+	// (trust.go); untrustedShown the executables it kept from running
+	// that the user has been told of.
+	trustAll       bool
+	trustedFolders []string
+	untrustedShown map[string]bool
 }
 
 type serverState int
@@ -101,7 +110,7 @@ func NewServer(opts Options) *Server {
 	if log == nil {
 		log = noLogger()
 	}
-	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget, llvmShown: map[string]bool{}}
+	return &Server{opts: opts, log: log, inflight: map[string]context.CancelFunc{}, exited: make(chan struct{}), clientWait: clientAnswerBudget, llvmShown: map[string]bool{}, untrustedShown: map[string]bool{}}
 }
 
 // ErrNoShutdown is what Run returns when the session ends (exit, or the

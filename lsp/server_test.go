@@ -51,9 +51,16 @@ func startClient(t *testing.T, files map[string]string, opts Options, initOption
 	t.Helper()
 	dir := t.TempDir()
 	writeFiles(t, dir, files)
+	opts.NoMLIRAutoDetect = true
+	return startIn(t, dir, opts, initOptions, config, setup)
+}
+
+// startIn starts a session on the workspace folder dir as it is, with the
+// options as given (the machine's LLVM searched unless they say not).
+func startIn(t *testing.T, dir string, opts Options, initOptions any, config any, setup func(*lsptest.Client)) *session {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	srvConn, cliConn := net.Pipe()
-	opts.NoMLIRAutoDetect = true
 	done := make(chan error, 1)
 	srv := NewServer(opts)
 	go func() { done <- srv.Run(ctx, srvConn) }()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,6 +111,8 @@ func (s *Server) config() analysis.Config {
 		Severity:         append(append([]analysis.SeverityRule(nil), s.opts.Severity...), editorRules...),
 		NoMLIRAutoDetect: s.opts.NoMLIRAutoDetect,
 		NewerLLVM:        s.newerLLVM,
+		TrustAll:         s.opts.Trust || s.trustAll,
+		TrustedFolders:   slices.Clone(s.trustedFolders),
 	}
 }
 

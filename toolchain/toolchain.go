@@ -6,6 +6,8 @@ package toolchain
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -29,76 +32,92 @@ func (l LLVM) String() string {
 	return l.Version + " (" + l.From + " of " + l.Path + ")"
 }
 
-// Search says where to look for the user's LLVM, most specific first.
+// Search says where to look for the user's LLVM, most specific first, and
+// what the user trusts: an executable the search would run that Trust
+// does not allow is not run, and the release is read from the text beside
+// it instead (the CMake package files, llvm-config.h).
 type Search struct {
-	// MLIRTblgen is the configured mlir-tblgen (a path or a name on PATH).
-	MLIRTblgen string
+	// MLIRTblgen is the configured mlir-tblgen (a path or a name on PATH),
+	// with who configured it; none when its Path is "".
+	MLIRTblgen Tool
 	// BuildDirs are the project's build trees (those of its compile
 	// databases): an LLVM build's bin/, or a dialect build's CMakeCache.txt
-	// naming the MLIR it was configured with.
+	// naming the MLIR it was configured with. A repository names them.
 	BuildDirs []string
 	// IncludeDirs are the include directories the analysis reads; one
 	// holding MLIR's headers sits in an installation that says its release.
-	IncludeDirs []string
+	IncludeDirs []Dir
 	// Machine also looks at the machine's LLVM: llvm-config when it has
 	// MLIR, mlir-tblgen on PATH, the newest /usr/lib/llvm-N.
 	Machine bool
+	Trust   Trust
+}
+
+// Dir is a directory and who named it.
+type Dir struct {
+	Path   string
+	Origin Origin
+	Via    string // the file that named it, for a workspace's
 }
 
 // Find returns the release of the first LLVM the search finds, in the
 // order of Search's fields.
 func Find(s Search) (LLVM, bool) {
-	if s.MLIRTblgen != "" {
-		if p, err := exec.LookPath(s.MLIRTblgen); err == nil {
-			if l, ok := runVersion(p); ok {
+	if s.MLIRTblgen.Path != "" {
+		if p, err := exec.LookPath(s.MLIRTblgen.Path); err == nil {
+			tool := s.MLIRTblgen
+			tool.Path = p
+			if l, ok := runVersion(s.Trust, tool); ok {
 				return l, true
 			}
 		}
 	}
 	for _, dir := range s.BuildDirs {
-		if l, ok := inBuildDir(dir); ok {
+		if l, ok := inBuildDir(s.Trust, dir); ok {
 			return l, true
 		}
 	}
 	for _, dir := range s.IncludeDirs {
-		if !HasMLIR(dir) {
+		if !HasMLIR(dir.Path) {
 			continue
 		}
-		if l, ok := inInstallation(filepath.Dir(filepath.Clean(dir))); ok {
+		prefix := Dir{Path: filepath.Dir(filepath.Clean(dir.Path)), Origin: dir.Origin, Via: dir.Via}
+		if l, ok := inInstallation(s.Trust, prefix); ok {
 			return l, true
 		}
 	}
 	if !s.Machine {
 		return LLVM{}, false
 	}
-	if out, err := command("llvm-config", "--includedir"); err == nil && HasMLIR(strings.TrimSpace(out)) {
+	if out, err := machineCommand(s.Trust, "llvm-config", "--includedir"); err == nil && HasMLIR(strings.TrimSpace(out)) {
 		if p, err := exec.LookPath("llvm-config"); err == nil {
-			if l, ok := runVersion(p); ok {
+			if l, ok := runVersion(s.Trust, Tool{Path: p, Origin: FromMachine}); ok {
 				return l, true
 			}
 		}
 	}
 	if p, err := exec.LookPath("mlir-tblgen"); err == nil {
-		if l, ok := runVersion(p); ok {
+		if l, ok := runVersion(s.Trust, Tool{Path: p, Origin: FromMachine}); ok {
 			return l, true
 		}
 	}
 	for _, prefix := range installedPrefixes() {
-		if l, ok := inInstallation(prefix); ok {
+		if l, ok := inInstallation(s.Trust, Dir{Path: prefix, Origin: FromMachine}); ok {
 			return l, true
 		}
 	}
 	return LLVM{}, false
 }
 
-// inBuildDir reads the release of a build tree: the LLVM it built
-// (bin/mlir-tblgen), or the MLIR (LLVM) a dialect's build was configured
-// with (MLIR_DIR, LLVM_DIR in CMakeCache.txt).
-func inBuildDir(dir string) (LLVM, bool) {
-	if l, ok := builtTblgen(dir); ok {
+// inBuildDir reads the release of a build tree: the LLVM it built (its
+// bin/mlir-tblgen when trusted, else the CMake package files and
+// llvm-config.h it wrote), or the MLIR (LLVM) a dialect's build was
+// configured with (MLIR_DIR, LLVM_DIR in CMakeCache.txt).
+func inBuildDir(trust Trust, dir string) (LLVM, bool) {
+	if l, ok := inInstallation(trust, Dir{Path: dir, Origin: FromWorkspace, Via: dir}); ok {
 		return l, true
 	}
-	cache, err := os.ReadFile(filepath.Join(dir, "CMakeCache.txt"))
+	cache, err := readTextFile(filepath.Join(dir, "CMakeCache.txt"))
 	if err != nil {
 		return LLVM{}, false
 	}
@@ -112,22 +131,25 @@ func inBuildDir(dir string) (LLVM, bool) {
 	return LLVM{}, false
 }
 
-// inInstallation reads the release of an installation prefix (the parent
-// of its include/): its mlir-tblgen, else its CMake package version.
-func inInstallation(prefix string) (LLVM, bool) {
-	if l, ok := builtTblgen(prefix); ok {
-		return l, true
+// inInstallation reads the release of an installation prefix or a build
+// tree (the parent of its include/): its mlir-tblgen when trust allows
+// running it, else the text it keeps: MLIR's CMake package version,
+// LLVM's, then llvm/Config/llvm-config.h.
+func inInstallation(trust Trust, prefix Dir) (LLVM, bool) {
+	if p := filepath.Join(prefix.Path, "bin", "mlir-tblgen"); isExecutable(p) {
+		if l, ok := runVersion(trust, Tool{Path: p, Origin: prefix.Origin, Via: prefix.Via}); ok {
+			return l, true
+		}
 	}
-	return readConfigVersion(filepath.Join(prefix, "lib", "cmake", "mlir", "MLIRConfigVersion.cmake"))
-}
-
-// builtTblgen reads the release of dir/bin/mlir-tblgen (a build tree's or
-// an installation's).
-func builtTblgen(dir string) (LLVM, bool) {
-	if p := filepath.Join(dir, "bin", "mlir-tblgen"); isExecutable(p) {
-		return runVersion(p)
+	for _, f := range []string{
+		filepath.Join(prefix.Path, "lib", "cmake", "mlir", "MLIRConfigVersion.cmake"),
+		filepath.Join(prefix.Path, "lib", "cmake", "llvm", "LLVMConfigVersion.cmake"),
+	} {
+		if l, ok := readConfigVersion(f); ok {
+			return l, true
+		}
 	}
-	return LLVM{}, false
+	return readConfigHeader(filepath.Join(prefix.Path, "include", "llvm", "Config", "llvm-config.h"))
 }
 
 // cacheEntry is the value of KEY:TYPE=VALUE in a CMakeCache.txt.
@@ -151,6 +173,10 @@ var (
 	bareVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)\.\d+\.\d+\S*$`) })
 	// A CMake package's ConfigVersion file sets PACKAGE_VERSION first.
 	packageVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`set\(PACKAGE_VERSION "((\d+)\.\d+\.\d+\S*)"\)`) })
+	// llvm-config.h defines LLVM_VERSION_STRING "22.1.8".
+	headerVersion = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`#define LLVM_VERSION_STRING "((\d+)\.\d+\.\d+[^"]*)"`)
+	})
 )
 
 // ParseVersion reads the release from what `mlir-tblgen --version`,
@@ -167,11 +193,13 @@ func ParseVersion(out string) (version string, major int, ok bool) {
 	return "", 0, false
 }
 
-func runVersion(bin string) (LLVM, bool) {
-	out, err := command(bin, "--version")
+// runVersion asks tool for its release, when trust allows running it.
+func runVersion(trust Trust, tool Tool) (LLVM, bool) {
+	out, err := run(trust, tool, "--version")
 	if err != nil {
 		return LLVM{}, false
 	}
+	bin := tool.Path
 	v, major, ok := ParseVersion(out)
 	if !ok {
 		return LLVM{}, false
@@ -179,12 +207,21 @@ func runVersion(bin string) (LLVM, bool) {
 	return LLVM{Version: v, Major: major, From: filepath.Base(bin) + " --version", Path: bin}, true
 }
 
-func readConfigVersion(path string) (LLVM, bool) {
-	data, err := os.ReadFile(path)
+// readConfigVersion reads a CMake package's ConfigVersion file.
+func readConfigVersion(path string) (LLVM, bool) { return readVersionText(path, packageVersion()) }
+
+// readConfigHeader reads LLVM_VERSION_STRING from llvm/Config/llvm-config.h,
+// which an installation and a build tree both have.
+func readConfigHeader(path string) (LLVM, bool) { return readVersionText(path, headerVersion()) }
+
+// readVersionText reads the release from a text file, where re's first
+// group is the version and its second the major release.
+func readVersionText(path string, re *regexp.Regexp) (LLVM, bool) {
+	data, err := readTextFile(path)
 	if err != nil {
 		return LLVM{}, false
 	}
-	m := packageVersion().FindSubmatch(data)
+	m := re.FindSubmatch(data)
 	if m == nil {
 		return LLVM{}, false
 	}
@@ -192,12 +229,51 @@ func readConfigVersion(path string) (LLVM, bool) {
 	return LLVM{Version: string(m[1]), Major: major, From: filepath.Base(path), Path: path}, true
 }
 
-// command runs a tool's query; a tool that hangs is given up on.
-func command(name string, args ...string) (string, error) {
+// run runs a tool's query; a tool that hangs is given up on.
+func run(trust Trust, tool Tool, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, name, args...).Output()
+	cmd, err := Command(ctx, trust, tool, args...)
+	if err != nil {
+		return "", err
+	}
+	out, err := cmd.Output()
 	return string(out), err
+}
+
+// machineCommand runs a tool found on PATH.
+func machineCommand(trust Trust, name string, args ...string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", err
+	}
+	return run(trust, Tool{Path: p, Origin: FromMachine}, args...)
+}
+
+// maxTextFile bounds the files read for a release: a CMakeCache.txt is
+// rarely over a megabyte.
+const maxTextFile = 16 << 20
+
+// readTextFile reads a regular file of bounded size: a repository may put
+// a FIFO, a device or a huge file where a CMake file should be.
+func readTextFile(path string) ([]byte, error) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	// Non-blocking: a pipe put there since the stat would wait for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxTextFile {
+		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, maxTextFile)
+	}
+	return io.ReadAll(io.LimitReader(f, maxTextFile))
 }
 
 func isExecutable(p string) bool {
@@ -231,8 +307,8 @@ func prefixMajor(dir string) int {
 // holding mlir/IR/OpBase.td: `llvm-config --includedir`, then the newest
 // /usr/lib/llvm-N/include, then ../include next to mlir-tblgen on PATH; ""
 // when there is none.
-func MLIRIncludeDir() string {
-	if out, err := command("llvm-config", "--includedir"); err == nil {
+func MLIRIncludeDir(trust Trust) string {
+	if out, err := machineCommand(trust, "llvm-config", "--includedir"); err == nil {
 		if d := strings.TrimSpace(out); HasMLIR(d) {
 			return d
 		}
@@ -255,25 +331,38 @@ func MLIRIncludeDir() string {
 
 // MLIRTblgen returns the mlir-tblgen to run: the configured one, the one in
 // the build directory, the first on PATH, or the newest installed under
-// /usr/lib/llvm-N; "" when none is.
-func MLIRTblgen(configured, buildDir string) string {
-	if configured != "" {
-		if p, err := exec.LookPath(configured); err == nil && isExecutable(p) {
-			return p
+// /usr/lib/llvm-N; none (a zero Tool) when none is. Those trust does not
+// allow are passed over, and the first of them comes back as notRun, so
+// that the user can be told why the workspace's own was not used.
+func MLIRTblgen(trust Trust, configured Tool, buildDir string) (tool Tool, notRun *Untrusted) {
+	var candidates []Tool
+	if configured.Path != "" {
+		if p, err := exec.LookPath(configured.Path); err == nil && isExecutable(p) {
+			configured.Path = p
+			candidates = append(candidates, configured)
 		}
 	}
 	if buildDir != "" {
 		if p := filepath.Join(buildDir, "bin", "mlir-tblgen"); isExecutable(p) {
-			return p
+			candidates = append(candidates, Tool{Path: p, Origin: FromWorkspace, Via: buildDir})
 		}
 	}
 	if p, err := exec.LookPath("mlir-tblgen"); err == nil {
-		return p
+		candidates = append(candidates, Tool{Path: p, Origin: FromMachine})
 	}
 	for _, prefix := range installedPrefixes() {
 		if p := filepath.Join(prefix, "bin", "mlir-tblgen"); prefixMajor(prefix) >= 0 && isExecutable(p) {
-			return p
+			candidates = append(candidates, Tool{Path: p, Origin: FromMachine})
 		}
 	}
-	return ""
+	for _, c := range candidates {
+		err := trust.Check(c)
+		if err == nil {
+			return c, notRun
+		}
+		if u, ok := err.(*Untrusted); ok && notRun == nil {
+			notRun = u
+		}
+	}
+	return Tool{}, notRun
 }

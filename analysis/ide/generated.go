@@ -12,6 +12,7 @@ import (
 	"tdls/ods"
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
+	"tdls/toolchain"
 )
 
 // Views of an entity's generated code, besides the generator names
@@ -120,8 +121,9 @@ func GeneratedCode(ctx context.Context, snap *analysis.Snapshot, v *analysis.Fil
 		File:        root.Name,
 		IncludeDirs: append([]string{filepath.Dir(root.Name)}, snap.IncludeDirs(root.Name)...),
 		Overlays:    unitOverlays(snap, v.Unit),
-		MLIRTblgen:  q.MLIRTblgen,
+		MLIRTblgen:  toolchain.Tool{Path: q.MLIRTblgen, Origin: toolchain.FromUser, Via: "the mlirTblgen setting"},
 		BuildDir:    snap.BuildDir(root.Name),
+		Trust:       snap.Trust(),
 	})
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()

@@ -27,7 +27,7 @@ func init() {
 
 const checkUsage = `usage: tdls check [-I DIR]... [-D NAME]... [--format=text|json|sarif] [--syntax-only]
                   [--severity CODE=LEVEL]... [--werror] [--hints] [--config FILE | --no-config]
-                  [--cpu-profile FILE] [--mem-profile FILE] FILE...
+                  [--mlir-tblgen PATH] [--trust] [--cpu-profile FILE] [--mem-profile FILE] FILE...
 
 Reads each FILE as the root of a translation unit, resolving includes as
 llvm-tblgen does (as written, then each -I directory in order, then the
@@ -47,6 +47,11 @@ or configuration.
   --config FILE              use FILE as the project configuration of every FILE
   --no-config                use no .tdls.yaml (by default each FILE's nearest one:
                              in its directory or the closest parent that has one)
+  --mlir-tblgen PATH         the mlir-tblgen whose release the project builds with
+                             (asked only when a diagnostic depends on it)
+  --trust                    trust the project: its build tree's mlir-tblgen may run
+                             (without it, a repository's executables never run;
+                             their release is read from its CMake files)
   --cpu-profile FILE         write a CPU profile of the run (go tool pprof)
   --mem-profile FILE         write a heap profile at the end of the run
 `
@@ -61,13 +66,14 @@ type checkConfig struct {
 	hints       bool
 	configFile  string // --config
 	noConfig    bool
+	run         runTrust // --trust, --mlir-tblgen
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var cfg checkConfig
 	var prof profiles
 	format, help := "text", false
-	opts := append(append(includeOptions(&cfg.includeDirs, &cfg.defines), prof.options()...),
+	opts := append(append(append(includeOptions(&cfg.includeDirs, &cfg.defines), prof.options()...), cfg.run.options()...),
 		option{names: []string{"format"}, value: true, set: func(v string) error {
 			if v != "text" && v != "json" && v != "sarif" {
 				return fmt.Errorf("want text, json or sarif, got %q", v)
@@ -243,17 +249,28 @@ func (o *newerLLVMOnce) newer(diags []tablegen.Diagnostic) bool {
 		return false
 	}
 	o.asked = true
-	search := toolchain.Search{IncludeDirs: o.cfg.includeDirs, Machine: true}
+	search := toolchain.Search{MLIRTblgen: o.cfg.run.tool(), Machine: true}
+	for _, d := range o.cfg.includeDirs {
+		search.IncludeDirs = append(search.IncludeDirs, toolchain.Dir{Path: d, Origin: toolchain.FromUser})
+	}
+	var projectDirs []string
 	for _, p := range o.roots {
 		if p == nil {
 			continue
 		}
-		search.IncludeDirs = append(search.IncludeDirs, p.cfg.IncludeDirs...)
+		projectDirs = append(projectDirs, filepath.Dir(p.cfg.Path))
+		for _, d := range p.cfg.IncludeDirs {
+			search.IncludeDirs = append(search.IncludeDirs, toolchain.Dir{Path: d, Origin: toolchain.FromWorkspace, Via: p.cfg.Path})
+		}
 		for _, db := range p.dbs {
+			projectDirs = append(projectDirs, filepath.Dir(db.Path))
 			search.BuildDirs = append(search.BuildDirs, filepath.Dir(db.Path))
-			search.IncludeDirs = append(search.IncludeDirs, db.AllDirs...)
+			for _, d := range db.AllDirs {
+				search.IncludeDirs = append(search.IncludeDirs, toolchain.Dir{Path: d, Origin: toolchain.FromWorkspace, Via: db.Path})
+			}
 		}
 	}
+	search.Trust = o.cfg.run.trust(projectDirs...)
 	l, found := toolchain.Find(search)
 	o.is = found && l.Major > tablegen.LLVMRelease
 	return o.is

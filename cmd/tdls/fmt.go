@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"tdls/analysis"
 	"tdls/tablegen"
 	"tdls/tablegen/format"
+	"tdls/toolchain"
 )
 
 func init() {
@@ -284,9 +286,20 @@ func changedLines(file, rev string) ([]format.LineRange, error) {
 	return rs, nil
 }
 
-// runGit is the one place tdls fmt starts a process: git, in dir.
+// runGit runs the machine's git in dir, through toolchain.Command (the one
+// place tdls starts a process): the working directory and the file's
+// directory are the workspace, so a git that a repository holds, reached
+// through a PATH entry inside it, is not run.
 func runGit(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
+	path, err := exec.LookPath("git")
+	if err != nil {
+		return "", err
+	}
+	var rt runTrust
+	cmd, err := toolchain.Command(context.Background(), rt.trust(dir), toolchain.Tool{Path: path, Origin: toolchain.FromMachine}, args...)
+	if err != nil {
+		return "", err
+	}
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

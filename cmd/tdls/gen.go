@@ -21,17 +21,17 @@ func init() {
 }
 
 const genUsage = `usage: tdls gen GENERATOR [-I DIR]... [-D NAME]... FILE [--entity NAME]
-                [--engine auto|native|mlir-tblgen] [--mlir-tblgen PATH] [--tblgen-arg ARG]... [-o OUT]
+                [--engine auto|native|mlir-tblgen] [--mlir-tblgen PATH] [--trust] [--tblgen-arg ARG]... [-o OUT]
        tdls gen --list`
 
 func runGen(args []string, stdout, stderr io.Writer) int {
 	var includes, defines, toolArgs []string
-	var entity, engine, tool, outFile string
+	var entity, engine, outFile string
+	var run runTrust
 	help, list := false, false
-	opts := append(includeOptions(&includes, &defines),
+	opts := append(append(includeOptions(&includes, &defines), run.options()...),
 		option{names: []string{"entity"}, value: true, set: func(v string) error { entity = v; return nil }},
 		option{names: []string{"engine"}, value: true, set: func(v string) error { engine = v; return nil }},
-		option{names: []string{"mlir-tblgen"}, value: true, set: func(v string) error { tool = v; return nil }},
 		option{names: []string{"tblgen-arg"}, value: true, set: appendTo(&toolArgs)},
 		option{names: []string{"o"}, value: true, set: func(v string) error { outFile = v; return nil }},
 		option{names: []string{"list"}, set: func(string) error { list = true; return nil }},
@@ -60,7 +60,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	file := operands[1]
 	req := codegen.GenRequest{
 		Generator: gen.Name, Entity: entity, Engine: engine, File: file,
-		IncludeDirs: includes, Defines: defines, MLIRTblgen: tool, ToolArgs: toolArgs,
+		IncludeDirs: includes, Defines: defines, MLIRTblgen: run.tool(), ToolArgs: toolArgs,
+		Trust: run.trust(),
 	}
 	if req.Dir, err = os.Getwd(); err != nil {
 		fmt.Fprintln(stderr, "tdls gen:", err)

@@ -46,6 +46,9 @@ func runServe(args []string) int {
 			opts.Severity = append(opts.Severity, r)
 			return err
 		}},
+		// The user trusts every workspace folder: a build tree's
+		// mlir-tblgen may run (SECURITY.md).
+		{names: []string{"trust"}, set: func(string) error { opts.Trust = true; return nil }},
 		{names: []string{"log-file"}, value: true, set: func(v string) error { logFile = v; return nil }},
 		{names: []string{"log-level", "log"}, value: true, set: func(v string) error { logLevel = v; return nil }},
 		// Accepted for drop-in compatibility with tblgen-lsp-server and

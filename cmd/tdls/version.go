@@ -25,24 +25,43 @@ func init() {
 	register(&command{name: "version", summary: "print the version, the build and the LLVM/MLIR release tdls models", run: runVersion})
 }
 
+const versionUsage = `usage: tdls version [--mlir-tblgen PATH] [--trust]
+
+Prints tdls's version and build, the LLVM/MLIR release it models, and the
+release of the project's LLVM in the current directory (its .tdls.yaml and
+compile databases, then the machine's). A repository's executables (its
+build tree's mlir-tblgen) run only with --trust; without it their release
+is read from the build's CMake files.`
+
 func runVersion(args []string) int {
-	if len(args) > 0 {
-		fmt.Fprintf(os.Stderr, "tdls version: unexpected arguments %v\n", args)
+	var run runTrust
+	help := false
+	operands, err := parseCommandLine(args, append(run.options(),
+		option{names: []string{"h", "help"}, set: func(string) error { help = true; return nil }}))
+	switch {
+	case help:
+		fmt.Println(versionUsage)
+		return 0
+	case err == nil && len(operands) > 0:
+		err = fmt.Errorf("unexpected arguments %v", operands)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tdls version: %v\n%s\n", err, versionUsage)
 		return 2
 	}
 	wd, _ := os.Getwd()
 	writeVersion(os.Stdout, currentBuild())
-	l, found := userLLVM(wd)
+	l, found := userLLVM(wd, run)
 	writeLLVM(os.Stdout, l, found)
 	return 0
 }
 
 // userLLVM finds the LLVM of the project in dir as the server does for a
 // workspace folder: its .tdls.yaml and compile databases, then the
-// machine's.
-func userLLVM(dir string) (toolchain.LLVM, bool) {
-	ws := analysis.NewWorkspace(analysis.Config{Folders: []string{dir}})
-	return toolchain.Find(ws.Snapshot().LLVMSearch(""))
+// machine's; what the repository names runs only with --trust.
+func userLLVM(dir string, run runTrust) (toolchain.LLVM, bool) {
+	ws := analysis.NewWorkspace(analysis.Config{Folders: []string{dir}, TrustAll: run.all})
+	return toolchain.Find(ws.Snapshot().LLVMSearch(run.tool()))
 }
 
 // writeLLVM prints the user's LLVM, and what may disagree when it is not

@@ -140,7 +140,7 @@ func TestVersionNamesUserLLVM(t *testing.T) {
 	if _, err := os.Stat("/usr/lib/llvm-22/bin/mlir-tblgen"); err != nil {
 		t.Skip("SKIP: LLVM 22 is not installed")
 	}
-	l, found := userLLVM(t.TempDir())
+	l, found := userLLVM(t.TempDir(), runTrust{})
 	if !found || l.Major != 22 {
 		t.Errorf("on this machine: %+v, %v; want LLVM 22", l, found)
 	}

@@ -36,8 +36,15 @@
 ;;   (add-hook 'tablegen-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
 ;;
 ;; Settings: `tdls-server-path', `tdls-include-dirs',
-;; `tdls-compilation-databases', `tdls-preview-engine', `tdls-severity'
-;; (M-x customize-group RET tdls).
+;; `tdls-compilation-databases', `tdls-preview-engine', `tdls-severity',
+;; `tdls-trusted-roots' (M-x customize-group RET tdls).
+;;
+;; A repository's own executables (its build tree's mlir-tblgen, what its
+;; compile databases and CMake caches name) run only in a root you trust:
+;; M-x tdls-trust saves the project's root in `tdls-trusted-roots' with
+;; your customizations (never in the project), M-x tdls-untrust takes it
+;; back.  Directory-local values of the server and trust settings are
+;; ignored: a repository cannot set them.
 
 ;;; Code:
 
@@ -81,6 +88,17 @@ above the project's .tdls.yaml.  `tdls codes' lists every code."
                 :value-type (choice (const "off") (const "hint") (const "information")
                                     (const "warning") (const "error"))))
 
+(defcustom tdls-trusted-roots nil
+  "Project roots you trust: tdls may run their executables.
+A build tree's mlir-tblgen, or what a compile database, a CMake cache or
+a .tdls.yaml of the project names, runs only under one of these.  Set by
+`tdls-trust'; a directory-local value is ignored."
+  :type '(repeat directory))
+
+;; A repository's .dir-locals.el must not choose what runs.
+(dolist (var '(tdls-server-path tdls-server-args tdls-trusted-roots))
+  (put var 'risky-local-variable t))
+
 (defcustom tdls-preview-delay 0.3
   "Seconds after the last edit before a preview is regenerated."
   :type 'number)
@@ -88,16 +106,23 @@ above the project's .tdls.yaml.  `tdls codes' lists every code."
 ;;;; The server
 
 (defun tdls--command ()
-  "The command line that starts the server."
-  (append (list (or (executable-find tdls-server-path) tdls-server-path) "serve")
-          tdls-server-args))
+  "The command line that starts the server, from the user's settings."
+  (let ((path (default-value 'tdls-server-path)))
+    (append (list (or (executable-find path) path) "serve")
+            (default-value 'tdls-server-args))))
+
+(defun tdls--trusted-roots ()
+  "The roots the user trusts, absolute: never a directory-local value."
+  (mapcar (lambda (d) (directory-file-name (expand-file-name d)))
+          (default-value 'tdls-trusted-roots)))
 
 (defun tdls--initialization-options (&rest _)
   "The settings tdls reads from initializationOptions."
   (append
    (list :includeDirs (vconcat tdls-include-dirs)
          :compilationDatabases (vconcat tdls-compilation-databases)
-         :preview (list :engine tdls-preview-engine))
+         :preview (list :engine tdls-preview-engine)
+         :trustedFolders (vconcat (tdls--trusted-roots)))
    (when tdls-severity
      ;; A hash table: the patterns are JSON keys as written.
      (let ((levels (make-hash-table :test #'equal)))
@@ -372,6 +397,47 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
      (lsp-request-async (substring (symbol-name method) 1) params on-success
                         :error-handler (lambda (err) (funcall on-error (tdls--get err :message)))
                         :mode 'detached))))
+
+;;;; Workspace trust
+
+(declare-function jsonrpc-notify "jsonrpc")
+(declare-function lsp-notify "lsp-mode")
+(declare-function project-root "project")
+
+(defun tdls--project-root ()
+  "The root of the current buffer's project, or its directory."
+  (let ((project (and (fboundp 'project-current) (project-current))))
+    (expand-file-name (if project (project-root project) default-directory))))
+
+(defun tdls--set-trust (dir trusted)
+  "Trust DIR when TRUSTED, else stop trusting it: saved with the user's
+customizations and told to the current buffer's server."
+  (let* ((d (directory-file-name (expand-file-name dir)))
+         (roots (cl-remove d (tdls--trusted-roots) :test #'string=)))
+    (when trusted
+      (setq roots (append roots (list d))))
+    (condition-case err
+        (customize-save-variable 'tdls-trusted-roots roots)
+      (error (set-default 'tdls-trusted-roots roots)
+             (message "tdls: %s is trusted for this session only: %s" d (error-message-string err))))
+    (let ((params (list :trustedFolders (vconcat (tdls--trusted-roots)))))
+      (ignore-errors
+        (pcase (tdls--client)
+          ('eglot (jsonrpc-notify (eglot-current-server) :tdls/didChangeTrust params))
+          ('lsp-mode (lsp-notify "tdls/didChangeTrust" params)))))
+    (message "tdls: %s %s" (if trusted "trusted" "no longer trusted") d)
+    d))
+
+(defun tdls-trust (dir)
+  "Trust DIR (by default the current project's root): tdls may run its
+build tree's mlir-tblgen and what its compile databases name."
+  (interactive (list (read-directory-name "Trust the project: " (tdls--project-root))))
+  (tdls--set-trust dir t))
+
+(defun tdls-untrust (dir)
+  "Stop trusting DIR (by default the current project's root)."
+  (interactive (list (read-directory-name "Stop trusting the project: " (tdls--project-root))))
+  (tdls--set-trust dir nil))
 
 ;;;; Previews of generated code
 

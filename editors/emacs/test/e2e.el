@@ -460,6 +460,60 @@ output meanwhile. Returns PRED's last value."
     (prog1 (e2e-buffer-becomes buf "class  B;\ndef A :B;\ndef C : B;\n  def G : B;\n")
       (with-current-buffer buf (set-buffer-modified-p nil)))))
 
+;;;; Workspace trust, on a second project (TDLS_TRAP) whose build tree's
+;;;; mlir-tblgen writes each run to TDLS_TRAP_LOG: untrusted, the previews
+;;;; run the machine's; M-x tdls-trust saves the root with the user's
+;;;; customizations, after which the build tree's serves them.
+
+;; As a user's Emacs that loaded an init file (batch Emacs has none, and
+;; Custom then saves nothing).
+(setq user-init-file (expand-file-name "init.el" (e2e-env "HOME"))
+      custom-file (expand-file-name "custom.el" (e2e-env "HOME")))
+(defvar e2e-trap (file-name-as-directory (e2e-env "TDLS_TRAP")))
+(defvar e2e-trap-ops nil)
+
+(defun e2e-trap-ran ()
+  (let ((log (e2e-env "TDLS_TRAP_LOG")))
+    (if (file-exists-p log)
+        (with-temp-buffer (insert-file-contents log) (buffer-string))
+      "")))
+
+(defun e2e-trap-doc ()
+  "Open the documentation preview of the trapped project's op; its buffer."
+  (find-file (concat e2e-trap "ToyOps.td"))
+  (setq e2e-trap-ops (current-buffer))
+  (if (eq e2e-client 'eglot)
+      (run-hooks 'post-command-hook)
+    (lsp))
+  (e2e-wait (lambda () (ignore-errors (tdls--client))))
+  (e2e-goto 26 "$lhs")
+  (let ((before (buffer-list)))
+    (call-interactively #'tdls-show-documentation)
+    (e2e-new-preview before (lambda (text) (string-match-p "toy\\.add" text)))))
+
+(defvar e2e-trap-preview nil)
+(e2e-check "untrusted: no executable of the project runs; the preview runs the machine's mlir-tblgen"
+  (setq e2e-trap-preview (e2e-trap-doc))
+  (cons (and e2e-trap-preview (string-empty-p (e2e-trap-ran)))
+        (format "preview %s; the build tree's ran: %S" e2e-trap-preview (e2e-trap-ran))))
+
+(e2e-check "M-x tdls-trust saves the root with the user's customizations; the build tree's mlir-tblgen then serves the previews"
+  (with-current-buffer e2e-trap-ops
+    (tdls-trust e2e-trap))
+  (when (buffer-live-p e2e-trap-preview)
+    (kill-buffer e2e-trap-preview))
+  (with-current-buffer e2e-trap-ops
+    (let ((new (e2e-trap-doc)))
+      (e2e-wait (lambda () (string-match-p "--gen-op-doc" (e2e-trap-ran))))
+      (let ((saved (if (file-exists-p custom-file)
+                       (with-temp-buffer (insert-file-contents custom-file) (buffer-string))
+                     ""))
+            (in-project (directory-files e2e-trap nil "trust\\|custom")))
+        (cons (and new (string-match-p "--gen-op-doc" (e2e-trap-ran))
+                   (string-match-p (regexp-quote (directory-file-name e2e-trap)) saved)
+                   (null in-project))
+              (format "saved %S; ran %S; written in the project: %S" saved (e2e-trap-ran) in-project))))))
+
 (e2e-finish)
 
 ;;; e2e.el ends here

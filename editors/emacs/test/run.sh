@@ -22,6 +22,7 @@ trap 'rm -rf "$work"' EXIT
 for client in "${clients[@]}"; do
   run="$work/$client"
   e2e_project "$run/project"
+  e2e_trap_project "$run/trap" "$run/trap.log"
   mkdir -p "$run/home"
 
   echo "== emacs e2e: $version, $client, tdls $tdls"
@@ -30,7 +31,7 @@ for client in "${clients[@]}"; do
   # them) but no user init file; HOME keeps the user's ~/.emacs.d out.
   HOME="$run/home" XDG_CACHE_HOME="$run/home/.cache" \
   TDLS_BIN="$tdls" TDLS_EL="$repo/editors/emacs" TDLS_FIXTURE="$run/project" TDLS_RESULTS="$run/results" \
-  TDLS_E2E_CLIENT="$client" \
+  TDLS_E2E_CLIENT="$client" TDLS_TRAP="$run/trap" TDLS_TRAP_LOG="$run/trap.log" \
     timeout 180 "$emacs" --batch -l "$here/e2e.el" </dev/null >"$run/emacs.out" 2>&1 || status=$?
 
   if ! e2e_tally "$run/results" "$status"; then

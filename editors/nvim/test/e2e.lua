@@ -582,6 +582,75 @@ check(':TdlsRestart brings a new server', function()
   return ok, string.format('%d client(s) attached', #clients(src))
 end, with_plugin)
 
+-- Workspace trust, on a second project (TDLS_TRAP) whose build tree's
+-- mlir-tblgen writes each run to TDLS_TRAP_LOG: untrusted, the previews
+-- run the machine's; :TdlsTrust trusts the root in Neovim's data
+-- directory, after which the build tree's serves them.
+local trap, trap_log = os.getenv('TDLS_TRAP'), os.getenv('TDLS_TRAP_LOG')
+local function trap_ran()
+  local f = io.open(trap_log or '', 'r')
+  if f == nil then
+    return ''
+  end
+  local text = f:read('*a')
+  f:close()
+  return text
+end
+local trap_buf
+-- trap_doc opens the documentation preview of the trapped project's op
+-- and returns its buffer.
+local function trap_doc()
+  if trap_buf and vim.api.nvim_buf_is_valid(trap_buf) then
+    vim.cmd('hide buffer ' .. trap_buf)
+  else
+    vim.cmd('hide edit ' .. trap .. '/ToyOps.td')
+  end
+  trap_buf = vim.api.nvim_get_current_buf()
+  wait(function()
+    return #clients(trap_buf) > 0
+  end)
+  cursor_on(add_args, '$lhs')
+  local before = buffers()
+  vim.cmd('TdlsShow doc')
+  local new = new_preview(before, function(text)
+    return text:find('toy.add', 1, true) ~= nil
+  end)
+  return new
+end
+
+local trap_preview
+check('untrusted: no executable of the project runs; the preview runs the machine\'s mlir-tblgen', function()
+  trap_preview = trap_doc()
+  if not trap_preview then
+    return false, 'no preview'
+  end
+  local tool = tostring(vim.b[trap_preview].tdls_tool)
+  return trap_ran() == '' and not tool:find(trap, 1, true) and tool:find('mlir-tblgen', 1, true) ~= nil,
+    string.format('tool %s; the build tree\'s ran: %q', tool, trap_ran())
+end, with_plugin and trap ~= nil)
+
+check(':TdlsTrust trusts the root in the user\'s data; the build tree\'s mlir-tblgen then serves the previews', function()
+  vim.cmd('buffer ' .. trap_buf)
+  vim.cmd('TdlsTrust')
+  local f = io.open(vim.fn.stdpath('data') .. '/tdls/trusted-roots.json', 'r')
+  local saved = f and f:read('*a') or ''
+  if f then
+    f:close()
+  end
+  if trap_preview and vim.api.nvim_buf_is_valid(trap_preview) then
+    vim.cmd('bwipeout! ' .. trap_preview)
+  end
+  local new = trap_doc()
+  wait(function()
+    return trap_ran():find('--gen-op-doc', 1, true) ~= nil
+  end)
+  local tool = new and tostring(vim.b[new].tdls_tool) or 'none'
+  local in_project = vim.fn.glob(trap .. '/*trust*') .. vim.fn.glob(trap .. '/.*trust*')
+  return saved:find(trap, 1, true) ~= nil and trap_ran():find('--gen-op-doc', 1, true) ~= nil
+      and tool:find(trap .. '/build/bin/mlir-tblgen', 1, true) ~= nil and in_project == '',
+    string.format('saved %q; tool %s; ran %q; written in the project: %q', saved, tool, trap_ran(), in_project)
+end, with_plugin and trap ~= nil)
+
 check('no deprecated API, no warnings', function()
   return #complaints == 0, #complaints == 0 and ('none on Neovim ' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v\\zs[^\n]*')) or table.concat(complaints, '; ')
 end)

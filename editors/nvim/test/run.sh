@@ -26,6 +26,7 @@ trap 'rm -rf "$work"' EXIT
 for setup in "${setups[@]}"; do
   run="$work/$setup"
   e2e_project "$run/project"
+  e2e_trap_project "$run/trap" "$run/trap.log"
 
   echo "== neovim e2e: $version, setup $setup, tdls $tdls"
   status=0
@@ -33,6 +34,7 @@ for setup in "${setups[@]}"; do
   XDG_STATE_HOME="$run/xdg/state" XDG_CACHE_HOME="$run/xdg/cache" \
   TDLS_BIN="$tdls" TDLS_PLUGIN="$repo/editors/nvim" TDLS_FIXTURE="$run/project" \
   TDLS_RESULTS="$run/results" TDLS_E2E_SETUP="$setup" \
+  TDLS_TRAP="$run/trap" TDLS_TRAP_LOG="$run/trap.log" \
     timeout 180 "$nvim" --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" </dev/null >"$run/nvim.out" 2>&1 || status=$?
 
   if ! e2e_tally "$run/results" "$status"; then

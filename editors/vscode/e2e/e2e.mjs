@@ -4,63 +4,28 @@
 // follow edits, that "... Documentation" renders Markdown, and formatting
 // (format on save of the modified lines, Format Document). Screenshots go to
 // $E2E_ARTIFACTS. Prints PASS/FAIL per check and exits 1 on a failure.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { openWorkbench } from './workbench.mjs';
 
 const url = process.env.E2E_URL;
 const artifacts = process.env.E2E_ARTIFACTS;
 const profile = process.env.E2E_PROFILE;
-mkdirSync(artifacts, { recursive: true });
 
-let passed = 0;
-let failed = 0;
-const report = (ok, name, detail = '') => {
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
-  ok ? passed++ : failed++;
-};
-
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1400, height: 850 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+const { page, report, shot, runCommand, openFile, goToLine, viewText, renderedText, start, finish } = await openWorkbench({
+  url,
+  artifacts,
+  profile,
+  // Every text the tdls status item shows, from the start.
+  initScript: () => {
+    window.__tdlsStatus = [];
+    new MutationObserver(() => {
+      const t = document.querySelector('.statusbar-item[id$="tdls.status"]')?.textContent ?? '';
+      if (t && window.__tdlsStatus[window.__tdlsStatus.length - 1] !== t) window.__tdlsStatus.push(t);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  },
 });
-// Every text the tdls status item shows, from the start.
-await context.addInitScript(() => {
-  window.__tdlsStatus = [];
-  new MutationObserver(() => {
-    const t = document.querySelector('.statusbar-item[id$="tdls.status"]')?.textContent ?? '';
-    if (t && window.__tdlsStatus[window.__tdlsStatus.length - 1] !== t) window.__tdlsStatus.push(t);
-  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-});
-const page = context.pages()[0] ?? (await context.newPage());
-const shot = (name) => page.screenshot({ path: join(artifacts, name) });
-
-async function runCommand(title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>' + title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15000 });
-  await page.keyboard.press('Enter');
-}
-
-async function openFile(name) {
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().dblclick();
-  await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15000 });
-}
-
-async function goToLine(line) {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').fill(':' + line);
-  await page.keyboard.press('Enter');
-}
 
 try {
-  await page.goto(url);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60000 });
+  await start();
 
   await openFile('ToyPatterns.td');
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -171,10 +136,6 @@ try {
   await goToLine(26); // Toy_AddOp's arguments
   await page.keyboard.press('End');
   await runCommand('TableGen: Show Generated Declarations');
-  const viewText = (w) =>
-    page
-      .waitForFunction((w) => [...document.querySelectorAll('.view-lines')].some((v) => v.textContent.replace(/\u00a0/g, ' ').includes(w)), w, { timeout: 30000 })
-      .then(() => true, () => false);
   const declsTab = page.locator('.tab[aria-label*="Toy_AddOp.cpp"]');
   const declsOpened = await declsTab.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
   const declsShown = declsOpened && (await viewText('class AddOpGenericAdaptorBase {')) && (await viewText('using Properties = ::mlir::EmptyProperties;'));
@@ -203,18 +164,7 @@ try {
     const docPreview = page.locator('.tab[aria-label*="Preview"][aria-label*="Toy_AddOp"]');
     const opened = await docPreview.first().waitFor({ timeout: 30000 }).then(() => true, () => false);
     // The rendered page is in the preview's webview frames.
-    const renderedText = async () => {
-      for (const f of page.frames()) {
-        const t = await f.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-        if (t.includes('toy.add') && t.includes('Element-wise addition')) return t;
-      }
-      return '';
-    };
-    let rendered = '';
-    for (let i = 0; opened && !rendered && i < 60; i++) {
-      rendered = await renderedText();
-      if (!rendered) await page.waitForTimeout(500);
-    }
+    const rendered = opened ? await renderedText((t) => t.includes('toy.add') && t.includes('Element-wise addition')) : '';
     report(rendered !== '', 'Show Generated Documentation renders the op\'s Markdown', !opened ? 'no Markdown preview tab' : rendered ? JSON.stringify(rendered.slice(0, 120)) : 'the preview tab shows no rendered op');
     await shot('doc-preview.png');
   }
@@ -257,8 +207,5 @@ try {
 } catch (e) {
   report(false, 'workbench', String(e).split('\n')[0]);
   await shot('failure.png').catch(() => {});
-} finally {
-  await context.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+await finish();

@@ -46,17 +46,26 @@ cleanup() {
 }
 trap cleanup EXIT
 rm -rf "$artifacts"
-mkdir -p "$work/project" "$work/user" "$work/extensions" "$artifacts"
-cp "$repo"/editors/testdata/*.td "$work/project/"
-cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$work/project/mlir-include"
-mkdir "$work/project/.git"
-# Fmt.td, committed badly spaced: the formatting checks edit and save it.
-printf 'class  B;\ndef A :B;\ndef C : B  ;\n  def G : B;\n' >"$work/project/Fmt.td"
-git -C "$work/project" init -q && git -C "$work/project" add Fmt.td &&
-  git -C "$work/project" -c user.name=e2e -c user.email=e2e@localhost commit -qm fixture
-printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$work/config.yaml"
-mkdir -p "$work/user/User"
-cat >"$work/user/User/settings.json" <<'JSON'
+mkdir -p "$artifacts"
+# No extension gallery: nothing leaves this machine.
+export EXTENSIONS_GALLERY='{"serviceUrl": "http://127.0.0.1:9/gallery", "itemUrl": "http://127.0.0.1:9/item"}'
+
+# drive NAME PROJECT SCRIPT TRUST [ENV=VALUE...]: code-server with its own
+# user data and the extension installed, on PROJECT, driven by SCRIPT;
+# TRUST is "off" (Workspace Trust disabled, as most users run) or
+# "restricted" (enabled, the folder not trusted yet, no prompt).
+drive() {
+  local name="$1" project="$2" script="$3" trust="$4"
+  shift 4
+  local dir="$work/$name"
+  mkdir -p "$dir/user/User" "$dir/extensions"
+  printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$dir/config.yaml"
+  local trust_settings='"security.workspace.trust.enabled": false,' trust_flag=--disable-workspace-trust
+  if [ "$trust" = restricted ]; then
+    trust_settings='"security.workspace.trust.enabled": true, "security.workspace.trust.startupPrompt": "never", "security.workspace.trust.banner": "never",'
+    trust_flag=
+  fi
+  cat >"$dir/user/User/settings.json" <<JSON
 {
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
@@ -66,31 +75,75 @@ cat >"$work/user/User/settings.json" <<'JSON'
   "extensions.ignoreRecommendations": true,
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
-  "security.workspace.trust.enabled": false,
-  "tdls.trace.server": "messages",
-  "[tablegen]": { "editor.formatOnSave": true, "editor.formatOnSaveMode": "modificationsIfAvailable" }
+  $trust_settings
+  "tdls.trace.server": "messages"
 }
 JSON
-# No extension gallery: nothing leaves this machine.
-export EXTENSIONS_GALLERY='{"serviceUrl": "http://127.0.0.1:9/gallery", "itemUrl": "http://127.0.0.1:9/item"}'
+  local cs=("$here/node_modules/.bin/code-server" --config "$dir/config.yaml" --user-data-dir "$dir/user" --extensions-dir "$dir/extensions")
+  "${cs[@]}" --install-extension "$vsix" >"$dir/install.log" 2>&1 || { cat "$dir/install.log"; return 1; }
+  local port
+  port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  # shellcheck disable=SC2086
+  "${cs[@]}" --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
+    $trust_flag --disable-getting-started-override "$project" >"$dir/code-server.log" 2>&1 &
+  server_pid=$!
+  local status=0
+  env "$@" E2E_URL="http://127.0.0.1:$port/?folder=$project" E2E_ARTIFACTS="$artifacts" \
+    E2E_PROFILE="$dir/chromium" timeout 300 node "$here/$script" || status=$?
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+  mkdir -p "$artifacts/logs-$name"
+  cp -r "$dir/user/logs/." "$artifacts/logs-$name" 2>/dev/null || true
+  if [ "$status" -ne 0 ]; then
+    echo "-- code-server log (last 30 lines):"; tail -30 "$dir/code-server.log"
+    for f in "$dir"/user/logs/*/exthost*/output_logging_*/*tdls*.log; do
+      [ -f "$f" ] && { echo "-- $f"; tail -30 "$f"; }
+    done
+  fi
+  return "$status"
+}
 
-cs=("$here/node_modules/.bin/code-server" --config "$work/config.yaml" --user-data-dir "$work/user" --extensions-dir "$work/extensions")
-"${cs[@]}" --install-extension "$vsix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+# The fixture, with MLIR's .td files in the workspace (the index's
+# progress shows in the status item).
+project="$work/project"
+mkdir -p "$project"
+cp "$repo"/editors/testdata/*.td "$project/"
+cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$project/mlir-include"
+mkdir "$project/.git"
+# Fmt.td, committed badly spaced: the formatting checks edit it and save
+# with the modified lines formatted on save.
+printf 'class  B;\ndef A :B;\ndef C : B  ;\n  def G : B;\n' >"$project/Fmt.td"
+git -C "$project" init -q && git -C "$project" add Fmt.td &&
+  git -C "$project" -c user.name=e2e -c user.email=e2e@localhost commit -qm fixture
+mkdir -p "$project/.vscode"
+cat >"$project/.vscode/settings.json" <<'JSON'
+{ "[tablegen]": { "editor.formatOnSave": true, "editor.formatOnSaveMode": "modificationsIfAvailable" } }
+JSON
 
-port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
-"${cs[@]}" --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
-  --disable-workspace-trust --disable-getting-started-override "$work/project" >"$work/code-server.log" 2>&1 &
-server_pid=$!
+# The trapped fixture: its build tree's mlir-tblgen and the tdls and
+# mlir-tblgen its .vscode/settings.json names write each run to trap.log.
+. "$repo/editors/e2e.sh"
+trapped="$work/trapped"
+traplog="$work/trap.log"
+e2e_trap_project "$trapped" "$traplog"
+mkdir -p "$trapped/bin" "$trapped/tools" "$trapped/.vscode"
+printf '#!/bin/sh\necho "$0 $*" >> "%s"\nexec "%s" "$@"\n' "$traplog" "$repo/bin/tdls" >"$trapped/bin/tdls"
+printf '#!/bin/sh\necho "$0 $*" >> "%s"\nexec "%s" "$@"\n' "$traplog" "${MLIR_TBLGEN:-/usr/lib/llvm-22/bin/mlir-tblgen}" >"$trapped/tools/mlir-tblgen"
+chmod +x "$trapped/bin/tdls" "$trapped/tools/mlir-tblgen"
+cat >"$trapped/.vscode/settings.json" <<'JSON'
+{
+  "tdls.serverPath": "${workspaceFolder}/bin/tdls",
+  "tdls.mlirTblgen": "${workspaceFolder}/tools/mlir-tblgen"
+}
+JSON
 
 status=0
-E2E_URL="http://127.0.0.1:$port/?folder=$work/project" E2E_ARTIFACTS="$artifacts" \
-  E2E_PROFILE="$work/chromium" timeout 300 node "$here/e2e.mjs" || status=$?
-cp -r "$work/user/logs" "$artifacts/logs" 2>/dev/null || true
+echo "== VS Code e2e: the fixture"
+drive main "$project" e2e.mjs off || status=1
+echo "== VS Code e2e: Workspace Trust on a trapped project"
+drive trust "$trapped" trust.mjs restricted E2E_TRAP_LOG="$traplog" || status=1
 if [ "$status" -ne 0 ]; then
-  echo "-- code-server log (last 30 lines):"; tail -30 "$work/code-server.log"
-  for f in "$work"/user/logs/*/exthost*/output_logging_*/*tdls*.log; do
-    [ -f "$f" ] && { echo "-- $f"; tail -30 "$f"; }
-  done
   echo "== VS Code e2e FAILED; screenshots in $artifacts"
   exit 1
 fi

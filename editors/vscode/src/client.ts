@@ -18,6 +18,7 @@ import {
 import { serverOnlyCommands } from './clientCommands';
 import { executableName, ResolvedServer, resolveServerPath } from './serverPath';
 import { serverSettings } from './settings';
+import { insideFolder, restrictedValue } from './trust';
 
 function isExecutable(file: string): boolean {
   try {
@@ -34,6 +35,16 @@ function firstFolder(): string | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 }
 
+function folders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+}
+
+// A restricted setting (an executable's path) as Workspace Trust allows it.
+function restricted(name: string): string {
+  const inspected = vscode.workspace.getConfiguration('tdls').inspect<string>(name);
+  return restrictedValue(inspected, vscode.workspace.isTrusted, '');
+}
+
 // A .vsix unpacked by a tool that drops file modes leaves the bundled binary
 // without its executable bit: restore it.
 function ensureBundledExecutable(extensionPath: string): void {
@@ -47,21 +58,41 @@ function ensureBundledExecutable(extensionPath: string): void {
   }
 }
 
+// findServer resolves the tdls to start. In an untrusted workspace a tdls
+// inside a workspace folder (a setting's ${workspaceFolder}/..., a bin/ on
+// PATH) is not started: the bundled one is.
 export function findServer(extensionPath: string): ResolvedServer {
   ensureBundledExecutable(extensionPath);
-  return resolveServerPath({
-    configured: vscode.workspace.getConfiguration('tdls').get<string>('serverPath', ''),
+  const inputs = {
+    configured: restricted('serverPath'),
     extensionPath,
     workspaceFolder: firstFolder(),
     home: os.homedir(),
     platform: process.platform,
     pathEnv: process.env.PATH ?? '',
     isExecutable,
-  });
+  };
+  const server = resolveServerPath(inputs);
+  if (!vscode.workspace.isTrusted && insideFolder(server.command, folders())) {
+    const pathEnv = inputs.pathEnv
+      .split(process.platform === 'win32' ? ';' : ':')
+      .filter((d) => d === '' || !insideFolder(d, folders()))
+      .join(process.platform === 'win32' ? ';' : ':');
+    return { ...resolveServerPath({ ...inputs, configured: '', pathEnv }), problem: undefined };
+  }
+  return server;
 }
 
+// currentSettings are the settings the server reads, with the restricted
+// ones as Workspace Trust allows them.
 export function currentSettings() {
-  return serverSettings(vscode.workspace.getConfiguration().get('tdls'), os.homedir(), firstFolder());
+  const section = { ...(vscode.workspace.getConfiguration().get('tdls') as Record<string, unknown>), mlirTblgen: restricted('mlirTblgen') };
+  return serverSettings(section, os.homedir(), firstFolder());
+}
+
+// initializationOptions are the settings and the workspace's trust state.
+function initializationOptions() {
+  return { ...currentSettings(), workspaceTrusted: vscode.workspace.isTrusted };
 }
 
 // TdlsLanguageClient registers the server's commands except those the
@@ -89,7 +120,7 @@ export function createClient(server: ResolvedServer, output: vscode.OutputChanne
       { scheme: 'file', language: 'tablegen' },
       { scheme: 'untitled', language: 'tablegen' },
     ],
-    initializationOptions: currentSettings(),
+    initializationOptions: initializationOptions(),
     synchronize: {
       fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,tablegen_compile_commands.yml,.tdls.yaml}'),
     },

@@ -18,6 +18,7 @@ import { checkMlirExtension } from './mlirPrompt';
 import { targetFromArgs, View } from './previewTarget';
 import { restartSettings } from './settings';
 import { StatusItem } from './statusItem';
+import { didChangeTrust } from './trust';
 
 let client: LanguageClient | undefined;
 
@@ -28,8 +29,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const preview = new GeneratedPreview(() => client);
   context.subscriptions.push(output, traceOutput, status, preview);
 
+  let startedWith = '';
   const start = async () => {
     const server = findServer(context.extensionPath);
+    startedWith = server.command;
     output.appendLine(`tdls: starting ${server.command} serve (from ${server.source})`);
     if (server.problem) {
       output.appendLine(`tdls: ${server.problem}`);
@@ -101,6 +104,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       } else if (e.affectsConfiguration('tdls') && client?.isRunning()) {
         // Pushed with paths expanded, as initializationOptions are.
         await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { tdls: currentSettings() } });
+      }
+    }),
+    // Trust granted: the workspace's own settings and executables may be
+    // used now. A server path that changes needs a new server; else the
+    // server is told, and given the settings it may now take.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      const before = client;
+      if (findServer(context.extensionPath).command !== startedWith) {
+        await stop();
+        await start();
+        return;
+      }
+      if (before?.isRunning()) {
+        await before.sendNotification(didChangeTrust, { workspaceTrusted: true });
+        await before.sendNotification(DidChangeConfigurationNotification.type, { settings: { tdls: currentSettings() } });
       }
     }),
     { dispose: () => void stop() },

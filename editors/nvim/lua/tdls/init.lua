@@ -4,13 +4,17 @@
 -- under it), :TdlsRestart restarts the server. require('tdls').status() is
 -- a statusline text naming the user's LLVM as the server found it, marked
 -- when it is not the release tdls models (the server also says so once in a
--- message).
+-- message). A repository's own executables (its build tree's mlir-tblgen)
+-- run only in a root the user trusts: setup's trusted_roots, or
+-- :TdlsTrust [DIR] (kept in Neovim's data directory, never in the
+-- project; :TdlsUntrust [DIR] takes it back).
 --
 --   require('tdls').setup({
 --     cmd = { 'tdls', 'serve' },           -- or server_path = '/path/to/tdls'
 --     settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' },
 --                  severity = { ['ods-summary-*'] = 'off', ['drr-result-types'] = 'error' } },
 --     root_markers = { '.tdls.yaml', 'tablegen_compile_commands.yml', '.git' },
+--     trusted_roots = { '~/src/llvm-project' }, -- roots whose build tools may run
 --     on_attach = function(client, bufnr) end,
 --     lsp_api = 'auto',                    -- or 'enable', 'start', 'start_client'
 --   })
@@ -25,6 +29,7 @@ local M = {}
 local root = require('tdls.root')
 local compat = require('tdls.compat')
 local preview = require('tdls.preview')
+local trust = require('tdls.trust')
 
 M.name = 'tdls'
 
@@ -33,6 +38,7 @@ local defaults = {
   cmd = nil,
   settings = { includeDirs = {}, compilationDatabases = {}, preview = { engine = 'auto' } },
   root_markers = { '.tdls.yaml', 'tablegen_compile_commands.yml', '.git' },
+  trusted_roots = {},
   on_attach = nil,
   capabilities = nil,
   preview_delay_ms = 300,
@@ -112,7 +118,7 @@ local function config_for(bufnr)
     name = M.name,
     cmd = M.cmd(),
     root_dir = root.find(file ~= '' and file or vim.fn.getcwd() .. '/x', o.root_markers),
-    init_options = o.settings,
+    init_options = trust.with_trust(o.settings),
     settings = { tdls = o.settings },
     capabilities = o.capabilities,
     on_attach = o.on_attach,
@@ -217,6 +223,28 @@ function M.restart()
   end))
 end
 
+-- trust trusts dir (default: the root of the current buffer's server) or
+-- stops trusting it: written to Neovim's data directory, and told to the
+-- running servers.
+function M.trust(dir, trusted)
+  if dir == nil then
+    for _, c in ipairs(M.clients(vim.api.nvim_get_current_buf())) do
+      dir = c.config and c.config.root_dir
+      if dir then
+        break
+      end
+    end
+  end
+  if dir == nil then
+    local file = vim.api.nvim_buf_get_name(0)
+    dir = root.find(file ~= '' and file or vim.fn.getcwd() .. '/x', M.options.root_markers)
+  end
+  dir = trust.set(dir, trusted ~= false)
+  trust.notify(M.clients())
+  vim.notify(string.format('tdls: %s %s (%s)', trusted ~= false and 'trusted' or 'no longer trusted', dir, trust.file()), vim.log.levels.INFO)
+  return dir
+end
+
 local function detect_filetype()
   if vim.filetype and vim.filetype.add then
     vim.filetype.add({ extension = { td = 'tablegen' } })
@@ -241,6 +269,7 @@ function M.setup(opts)
   end
   detect_filetype()
   preview.delay_ms = M.options.preview_delay_ms
+  trust.configured = M.options.trusted_roots or {}
 
   local group = vim.api.nvim_create_augroup('tdls', { clear = true })
   if lsp_api == 'enable' then
@@ -249,6 +278,10 @@ function M.setup(opts)
       filetypes = { 'tablegen' },
       root_markers = M.options.root_markers,
       init_options = M.options.settings,
+      -- The trusted roots as they are when a server starts.
+      before_init = function(params)
+        params.initializationOptions = trust.with_trust(params.initializationOptions)
+      end,
       settings = { tdls = M.options.settings },
       capabilities = M.options.capabilities,
       on_attach = M.options.on_attach,
@@ -295,6 +328,12 @@ function M.setup(opts)
     preview.from_command(command, 'decls')
   end
   vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
+  vim.api.nvim_create_user_command('TdlsTrust', function(args)
+    M.trust(args.args ~= '' and args.args or nil, true)
+  end, { nargs = '?', complete = 'dir', desc = "tdls: trust DIR (default: the current buffer's root): its build tree's tools may run" })
+  vim.api.nvim_create_user_command('TdlsUntrust', function(args)
+    M.trust(args.args ~= '' and args.args or nil, false)
+  end, { nargs = '?', complete = 'dir', desc = 'tdls: stop trusting DIR (default: the current buffer\'s root)' })
 
   -- Buffers already open get the server too.
   if lsp_api ~= 'enable' then
