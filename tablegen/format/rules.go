@@ -20,7 +20,7 @@ import (
 //     (def X : Op<"x",\n    [Pure]>: 664 against 401 aligned), and for
 //     the dags of a Pat, which align at any level;
 //   - a line after a bracket that ends its line: 2 past the bracket's line
-//     (6,212), 4 in a top-level header (934 against 454); a dag's operator
+//     (6,212), 4 in a top-level header (929 against 454); a dag's operator
 //     ending the line ((ins) likewise 2 (2,440);
 //   - a statement continued outside brackets: 4 past its first line at the
 //     top level (1,034 against 543), 2 inside a body;
