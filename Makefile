@@ -5,7 +5,7 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 GO ?= go
 LLVM_DIR := /usr/lib/llvm-22
-LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev
+LLVM_PACKAGES := llvm-22 mlir-22-tools libmlir-22-dev clang-format-22
 MLIR_INCLUDE := $(LLVM_DIR)/include
 TOY := examples/toy
 
@@ -94,12 +94,13 @@ bench: llvm build
 	$(GO) run ./bench/cmd/tdlsbench -tdls bin/tdls -llvm $(LLVM_DIR)
 	$(GO) run ./bench/lsplatency -tdls bin/tdls -include $(MLIR_INCLUDE)
 	$(GO) run ./bench/lspmemory -tdls bin/tdls -include $(MLIR_INCLUDE)
+	$(GO) run ./bench/fmtlatency -tdls bin/tdls -include $(MLIR_INCLUDE) -clang-format $(LLVM_DIR)/bin/clang-format
 	$(GO) run ./bench/tdindex -folder $(MLIR_INCLUDE)/mlir -include $(MLIR_INCLUDE) -llvm-tblgen $(LLVM_DIR)/bin/llvm-tblgen
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
 
 # g++ compiles mlir-tblgen's C++ in the DRR compile oracle.
 llvm:
-	@if [ -x $(LLVM_DIR)/bin/mlir-tblgen ] && [ -f $(MLIR_INCLUDE)/mlir/IR/OpBase.td ] && command -v g++ >/dev/null; then exit 0; fi; \
+	@if [ -x $(LLVM_DIR)/bin/mlir-tblgen ] && [ -x $(LLVM_DIR)/bin/clang-format ] && [ -f $(MLIR_INCLUDE)/mlir/IR/OpBase.td ] && command -v g++ >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; \
 	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo=sudo; \
 	else echo "LLVM 22 or g++ is missing and installing them needs root: run"; \

@@ -114,3 +114,12 @@ func (s *Snapshot) pipelineFor(root string) Pipeline {
 func (s *Snapshot) Report(path string, ds tablegen.Diagnostics) tablegen.Diagnostics {
 	return s.pipelineFor(path).Report(ds)
 }
+
+// FormatColumn is the column limit the .tdls.yaml of path's project sets
+// for formatting (format: columnLimit), or 0.
+func (s *Snapshot) FormatColumn(path string) int {
+	if project := s.projects.forFile(path); project != nil && project.cfg != nil {
+		return project.cfg.FormatColumn
+	}
+	return 0
+}

@@ -26,6 +26,8 @@ const ProjectConfigName = ".tdls.yaml"
 //	severity:                 # levels by code, prefix* or '*'
 //	  ods-summary-*: off
 //	  drr-result-types: error
+//	format:                   # tdls fmt and the editors' formatting
+//	  columnLimit: 100
 //
 // Relative paths are relative to the file's directory.
 type ProjectConfig struct {
@@ -33,6 +35,8 @@ type ProjectConfig struct {
 	IncludeDirs      []string
 	CompileDatabases []string
 	Severity         []SeverityRule
+	// FormatColumn is format.columnLimit, 0 when not set.
+	FormatColumn int
 }
 
 // FindProjectConfig returns the .tdls.yaml of dir or of its nearest parent
@@ -103,10 +107,19 @@ func ParseProjectConfig(path string, data []byte) (*ProjectConfig, error) {
 				}
 				cfg.Severity = append(cfg.Severity, r)
 			}
+		case "format":
+			for _, kv := range e.mapping {
+				n, err := strconv.Atoi(kv[1].text)
+				if kv[0].text != "columnLimit" || err != nil || n < 1 {
+					errs = append(errs, fmt.Sprintf("%s:%d: format takes columnLimit: a positive number", path, kv[0].line))
+					continue
+				}
+				cfg.FormatColumn = n
+			}
 		default:
-			errs = append(errs, fmt.Sprintf("%s:%d: unknown key %q (want includeDirs, compilationDatabases or severity)", path, e.key.line, e.key.text))
+			errs = append(errs, fmt.Sprintf("%s:%d: unknown key %q (want includeDirs, compilationDatabases, severity or format)", path, e.key.line, e.key.text))
 		}
-		if e.key.text != "severity" && e.mapping != nil {
+		if e.key.text != "severity" && e.key.text != "format" && e.mapping != nil {
 			errs = append(errs, fmt.Sprintf("%s:%d: %s is a list of paths", path, e.key.line, e.key.text))
 		}
 	}

@@ -106,7 +106,7 @@ func TestOnlyLSPImportsTheProtocol(t *testing.T) {
 // analysis and codegen, never below: analysis never imports it.
 func TestDependenciesPointDown(t *testing.T) {
 	rank := map[string]int{
-		"tdls/tablegen": 0, "tdls/toolchain": 0, "tdls/tablegen/eval": 1, "tdls/analysis/report": 1,
+		"tdls/tablegen": 0, "tdls/toolchain": 0, "tdls/tablegen/eval": 1, "tdls/analysis/report": 1, "tdls/tablegen/format": 1,
 		"tdls/ods": 2, "tdls/drr": 3, "tdls/codegen": 4, "tdls/analysis": 4,
 		"tdls/analysis/ide": 5, "tdls/lsp": 6, "tdls/lsp/lsptest": 6, "tdls/cmd/tdls": 7,
 	}

@@ -110,6 +110,12 @@ func requestParams(a audited, u any, line, char int) []any {
 		valid = map[string]any{"textDocument": doc, "range": rng, "context": map[string]any{"diagnostics": []any{}}}
 	case "textDocument/inlayHint":
 		valid = map[string]any{"textDocument": doc, "range": rng}
+	case "textDocument/formatting":
+		valid = map[string]any{"textDocument": doc, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}
+	case "textDocument/rangeFormatting":
+		valid = map[string]any{"textDocument": doc, "range": rng, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}
+	case "textDocument/rangesFormatting":
+		valid = map[string]any{"textDocument": doc, "ranges": []any{rng, rng}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}
 	case "workspace/symbol":
 		valid = map[string]any{"query": "L1"}
 	case "workspace/executeCommand":

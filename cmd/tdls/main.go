@@ -4,6 +4,7 @@
 //	tdls [serve]            language server over stdio (default)
 //	tdls check FILE...      print diagnostics, exit 1 on any error
 //	tdls dump-json FILE     records as llvm-tblgen --dump-json prints them
+//	tdls fmt [FILE...]      format, changing only whitespace (gofmt's flags)
 //	tdls gen-rewriters FILE C++ as mlir-tblgen --gen-rewriters prints it
 //	tdls version            version, build and modelled LLVM (also --version)
 package main

@@ -87,6 +87,23 @@ var comparisons = []comparison{
 		files: mlirOpsFiles,
 	},
 	{
+		name:  "fmt",
+		about: "tdls fmt vs clang-format --style=LLVM (LLVM's only TableGen formatter) on MLIR's five largest .td files",
+		tdls: func(include, file string) []string {
+			return []string{"fmt", file}
+		},
+		llvm: func(llvm, include, file string) (string, []string) {
+			return filepath.Join(llvm, "bin", "clang-format"), []string{"--style=LLVM", file}
+		},
+		files: []string{
+			"mlir/Dialect/LLVMIR/NVVMOps.td",
+			"mlir/Dialect/Linalg/IR/LinalgNamedStructuredOps.yamlgen.td",
+			"mlir/Dialect/SPIRV/IR/SPIRVBase.td",
+			"mlir/Dialect/OpenACC/OpenACCOps.td",
+			"mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.td",
+		},
+	},
+	{
 		name:  "gen-rewriters",
 		about: "tdls gen-rewriters vs mlir-tblgen --gen-rewriters on the DRR fixtures",
 		tdls: func(include, file string) []string {

@@ -423,6 +423,43 @@ output meanwhile. Returns PRED's last value."
                   (format "%s generator=%s mode=%s %S" (buffer-name new) generator
                           (buffer-local-value 'major-mode new) (substring text 0 (min 200 (length text)))))))))))
 
+;; Formatting: the whole buffer, and a region (the third line only).
+(defconst e2e-messy "class  B;\ndef A :B;\ndef C : B  ;\n  def G : B;\n")
+
+(defun e2e-open-messy ()
+  "Visit a fresh Fmt.td with badly spaced statements, tdls running."
+  (let ((path (concat e2e-fixture "Fmt.td")))
+    (with-temp-file path (insert e2e-messy))
+    (let ((old (get-file-buffer path)))
+      (when old (with-current-buffer old (revert-buffer t t t))))
+    (find-file path)
+    (if (eq e2e-client 'eglot)
+        (run-hooks 'post-command-hook)
+      (lsp))
+    (e2e-wait (lambda () (ignore-errors (tdls--client))))
+    (current-buffer)))
+
+(defun e2e-buffer-becomes (buf want)
+  "Wait for BUF's text to be WANT; (OK . TEXT)."
+  (let ((ok (e2e-wait (lambda () (equal (e2e-text buf) want)))))
+    (cons ok (format "%S" (e2e-text buf)))))
+
+(e2e-check "formatting the buffer formats every line"
+  (let ((buf (e2e-open-messy)))
+    (with-current-buffer buf
+      (if (eq e2e-client 'eglot) (eglot-format-buffer) (lsp-format-buffer)))
+    (prog1 (e2e-buffer-becomes buf "class B;\ndef A : B;\ndef C : B;\ndef G : B;\n")
+      (with-current-buffer buf (set-buffer-modified-p nil)))))
+
+(e2e-check "formatting a region formats only its lines"
+  (let ((buf (e2e-open-messy)))
+    (with-current-buffer buf
+      (let ((beg (progn (goto-char (point-min)) (forward-line 2) (point)))
+            (end (progn (end-of-line) (point))))
+        (if (eq e2e-client 'eglot) (eglot-format beg end) (lsp-format-region beg end))))
+    (prog1 (e2e-buffer-becomes buf "class  B;\ndef A :B;\ndef C : B;\n  def G : B;\n")
+      (with-current-buffer buf (set-buffer-modified-p nil)))))
+
 ;;;; Workspace trust, on a second project (TDLS_TRAP) whose build tree's
 ;;;; mlir-tblgen writes each run to TDLS_TRAP_LOG: untrusted, the previews
 ;;;; run the machine's; M-x tdls-trust saves the root with the user's

@@ -544,6 +544,58 @@ check('without the plugin, "Show generated declarations" opens the server\'s fil
     string.format('%s: %q', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(opened), ':t'), text:sub(1, 200))
 end, not with_plugin)
 
+-- Formatting: vim.lsp.buf.format, whole and over a range (0.7 has
+-- formatting_sync and range_formatting, its names for the same requests).
+local messy = { 'class  B;', 'def A :B;', 'def C : B  ;', '  def G : B;' }
+local fmt_buf
+local function open_messy()
+  local path = fixture .. '/Fmt.td'
+  local f = assert(io.open(path, 'w'))
+  f:write(table.concat(messy, '\n') .. '\n')
+  f:close()
+  if fmt_buf and vim.api.nvim_buf_is_valid(fmt_buf) then
+    vim.cmd('hide buffer ' .. fmt_buf)
+    vim.api.nvim_buf_set_lines(fmt_buf, 0, -1, false, messy)
+  else
+    vim.cmd('hide edit ' .. vim.fn.fnameescape(path))
+    fmt_buf = vim.api.nvim_get_current_buf()
+  end
+  wait(function()
+    return #clients(fmt_buf) > 0
+  end)
+end
+
+local function lines_are(want)
+  local got
+  local ok = wait(function()
+    got = vim.api.nvim_buf_get_lines(fmt_buf, 0, -1, false)
+    return table.concat(got, '\n') == table.concat(want, '\n')
+  end)
+  return ok, table.concat(got or {}, '|')
+end
+
+check('vim.lsp.buf.format formats the whole buffer', function()
+  open_messy()
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ bufnr = fmt_buf, timeout_ms = timeout })
+  else
+    vim.lsp.buf.formatting_sync(nil, timeout)
+  end
+  return lines_are({ 'class B;', 'def A : B;', 'def C : B;', 'def G : B;' })
+end)
+
+check('vim.lsp.buf.format with a range formats only those lines', function()
+  open_messy()
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ bufnr = fmt_buf, timeout_ms = timeout, range = { start = { 3, 0 }, ['end'] = { 3, 3 } } })
+  else
+    vim.lsp.buf.range_formatting({}, { 3, 0 }, { 3, 3 })
+  end
+  local ok, got = lines_are({ 'class  B;', 'def A :B;', 'def C : B;', '  def G : B;' })
+  vim.bo[fmt_buf].modified = false
+  return ok, got
+end)
+
 check(':TdlsRestart brings a new server', function()
   local old = clients(src)[1]
   vim.cmd('TdlsRestart')

@@ -4,7 +4,8 @@
 // follow edits, and that "... Documentation" renders Markdown. Screenshots go to
 // $E2E_ARTIFACTS. Then layered/, a project whose include directory nothing
 // configures: its includes resolve with no include error, and the source
-// action "Write the inferred include directories to .tdls.yaml" writes it.
+// action "Write the inferred include directories to .tdls.yaml" writes it;
+// then formatting (format on save of the modified lines, Format Document).
 // Prints PASS/FAIL per check and exits 1 on a failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -227,6 +228,41 @@ try {
     const text = existsSync(yaml) ? readFileSync(yaml, 'utf8') : '';
     report(text.includes('- layered/include'), 'the source action writes .tdls.yaml', text ? JSON.stringify(text.slice(0, 160)) : 'no ' + yaml);
   }
+  // Formatting. Fmt.td is committed badly spaced (run.sh); an edit of its
+  // third line saved with editor.formatOnSaveMode "modificationsIfAvailable"
+  // formats that line only (through textDocument/rangesFormatting), then
+  // Format Document formats every line.
+  const editorLines = () =>
+    page.evaluate(() => {
+      const lines = [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line')];
+      lines.sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+      return lines.map((l) => l.textContent.replace(/\u00a0/g, ' '));
+    });
+  const linesBecome = async (want) => {
+    let got = [];
+    for (let i = 0; i < 60; i++) {
+      got = await editorLines();
+      if (got.slice(0, want.length).join('\n') === want.join('\n')) return [true, got];
+      await page.waitForTimeout(500);
+    }
+    return [false, got];
+  };
+  await openFile('Fmt.td');
+  await page.locator('.editor-group-container.active .view-lines').first().click();
+  await goToLine(3);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' // edited');
+  await page.keyboard.press('Control+S');
+  {
+    const [ok, got] = await linesBecome(['class  B;', 'def A :B;', 'def C : B; // edited', '  def G : B;']);
+    report(ok, 'format on save formats the modified lines only', JSON.stringify(got.slice(0, 4)));
+  }
+  await runCommand('Format Document');
+  {
+    const [ok, got] = await linesBecome(['class B;', 'def A : B;', 'def C : B; // edited', 'def G : B;']);
+    report(ok, 'Format Document formats every line', JSON.stringify(got.slice(0, 4)));
+  }
+  await shot('formatted.png');
 } catch (e) {
   report(false, 'workbench', String(e).split('\n')[0]);
   await shot('failure.png').catch(() => {});

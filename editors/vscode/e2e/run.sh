@@ -112,6 +112,15 @@ cp "$repo"/editors/testdata/*.td "$project/"
 cp -r "$repo"/editors/testdata/layered "$project/"
 cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$project/mlir-include"
 mkdir "$project/.git"
+# Fmt.td, committed badly spaced: the formatting checks edit it and save
+# with the modified lines formatted on save.
+printf 'class  B;\ndef A :B;\ndef C : B  ;\n  def G : B;\n' >"$project/Fmt.td"
+git -C "$project" init -q && git -C "$project" add Fmt.td &&
+  git -C "$project" -c user.name=e2e -c user.email=e2e@localhost commit -qm fixture
+mkdir -p "$project/.vscode"
+cat >"$project/.vscode/settings.json" <<'JSON'
+{ "[tablegen]": { "editor.formatOnSave": true, "editor.formatOnSaveMode": "modificationsIfAvailable" } }
+JSON
 
 # The trapped fixture: its build tree's mlir-tblgen and the tdls and
 # mlir-tblgen its .vscode/settings.json names write each run to trap.log.

@@ -1,0 +1,126 @@
+package format
+
+import "tdls/tablegen"
+
+// Breaks are added only to a line longer than the column limit, where
+// people break (as MLIR's files do): after a comma of the outermost
+// bracket that has one on the line first, filling each line as far as it
+// goes; all the elements of a Pat (its source and result dags) and of an
+// (ins or (outs dag at once, one per line; after a dag's operator when its
+// arguments still do not fit; after a statement's '=' last.
+
+// where is the innermost bracket of the current statement (its id, or -1)
+// and how many brackets of the statement are open.
+func (tr *tree) where() (int32, int16) {
+	d := int16(0)
+	id := int32(-1)
+	for i := len(tr.stack) - 1; i >= 0 && !tr.stack[i].body; i-- {
+		if id < 0 {
+			id = int32(tr.stack[i].id)
+		}
+		d++
+	}
+	return id, d
+}
+
+// tooLong reports whether a line printed for the tokens from to to is
+// longer than the column limit.
+func (p *printer) tooLong(from, to int) bool {
+	for k := from; k < to; k++ {
+		if int(p.colEnd[k]) > p.opt.Column {
+			return true
+		}
+	}
+	return false
+}
+
+// chooseBreaks adds breaks for the first too long line that can be broken.
+// It reports whether it added any.
+func (p *printer) chooseBreaks(from, to int, breaks map[int]bool) bool {
+	for k := from; k < to; k++ {
+		if int(p.colEnd[k]) <= p.opt.Column {
+			continue
+		}
+		if p.breakLine(from, to, k, breaks) {
+			return true
+		}
+		for k+1 < to && p.lineOf[k+1] == p.lineOf[k] {
+			k++
+		}
+	}
+	return false
+}
+
+type candidate struct {
+	at    int   // the token that would start the new line
+	frame int32 // the bracket it breaks
+	rank  int   // lower breaks first
+}
+
+// breakLine adds breaks to the output line of token over, the first on
+// it past the limit.
+func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
+	line := p.lineOf[over]
+	best := -1
+	var cands []candidate
+	for c := over; c > from && p.lineOf[c-1] == line; c-- {
+		rank, frame, ok := p.breakBefore(c)
+		if !ok {
+			continue
+		}
+		cands = append(cands, candidate{c, frame, rank})
+		if best < 0 || rank < cands[best].rank || rank == cands[best].rank {
+			best = len(cands) - 1 // cands run backwards: ties go to the earliest
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	chosen := cands[best]
+	if p.all[chosen.frame] && chosen.rank%2 == 0 {
+		added := false
+		for c := from + 1; c < to; c++ {
+			if rank, frame, ok := p.breakBefore(c); ok && frame == chosen.frame && rank == chosen.rank && !breaks[c] {
+				if p.lineOf[c-1] == p.lineOf[c] {
+					breaks[c] = true
+					added = true
+				}
+			}
+		}
+		return added
+	}
+	// Fill the line: the last break of that bracket after which the line
+	// fits, else its first.
+	at := -1
+	for _, c := range cands { // from the last to the first
+		if c.frame != chosen.frame || c.rank != chosen.rank {
+			continue
+		}
+		if int(p.colEnd[c.at-1]) <= p.opt.Column {
+			at = c.at
+			break
+		}
+		at = c.at
+	}
+	breaks[at] = true
+	return true
+}
+
+// breakBefore says whether a line may be broken before token c, and if so
+// its rank (twice the bracket depth, plus one for a dag's operator; last a
+// statement's '=') and the bracket it breaks.
+func (p *printer) breakBefore(c int) (int, int32, bool) {
+	a, b := &p.toks[c-1], &p.toks[c]
+	if b.kind == kLineComment || b.kind == kBlockComment || a.kind != kToken || b.kind == kDirective {
+		return 0, 0, false
+	}
+	switch {
+	case a.lex == tablegen.TokComma:
+		return 2 * int(p.depthOf[c-1]), p.frameOf[c-1], true
+	case p.argOf[c] != 0:
+		return 2*int(p.depthOf[c]) + 1, p.argOf[c] - 1, true
+	case a.lex == tablegen.TokEqual && p.depthOf[c-1] == 0:
+		return 1 << 20, -1, true
+	}
+	return 0, 0, false
+}
