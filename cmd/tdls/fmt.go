@@ -23,6 +23,7 @@ func init() {
 	register(&command{
 		name:    "fmt",
 		summary: "format .td files (whitespace only; -w, -l, -d, --check, --lines, --changed)",
+		usage:   fmtUsage,
 		run:     func(args []string) int { return runFmt(args, os.Stdin, os.Stdout, os.Stderr) },
 	})
 }
