@@ -80,11 +80,11 @@ registry-test: registry-tools
 	$(GO) test -count=1 -v -run 'TestRegistry' ./release 2>&1 | sed -E '/^(=== (RUN|PAUSE|CONT|NAME)|PASS$$)/d'
 
 # PyYAML and tomllib read the registry files, venv installs the wheel,
-# shellcheck checks the action's scripts; without them those tests skip
-# and say so.
-REGISTRY_PACKAGES := python3-yaml python3-venv shellcheck
+# shellcheck checks the action's scripts, pre-commit runs the hooks
+# (release/precommit_test.go); without them those tests skip and say so.
+REGISTRY_PACKAGES := python3-yaml python3-venv shellcheck pre-commit
 registry-tools:
-	@python3 -c 'import yaml, tomllib, ensurepip' 2>/dev/null && command -v shellcheck >/dev/null && exit 0; \
+	@python3 -c 'import yaml, tomllib, ensurepip' 2>/dev/null && command -v shellcheck >/dev/null && command -v pre-commit >/dev/null && exit 0; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; \
 	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo=sudo; \
 	else echo "the registry tests skip without $(REGISTRY_PACKAGES) (and Python 3.11+): sudo apt-get install -y $(REGISTRY_PACKAGES)"; exit 0; fi; \

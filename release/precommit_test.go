@@ -13,7 +13,8 @@ import (
 // Debian's pre-commit on a sample repository as a project would run them
 // (`pre-commit try-repo` builds tdls from this checkout with the
 // machine's Go): tdls-check passes a good file and fails a broken one with
-// its diagnostic; tdls-fmt leaves a formatted file alone.
+// its diagnostic; tdls-fmt formats a file in place, and leaves a formatted
+// one alone.
 func TestPreCommitHooks(t *testing.T) {
 	preCommit, err := exec.LookPath("pre-commit")
 	if err != nil {
@@ -26,8 +27,9 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	sample := t.TempDir()
 	files := map[string]string{
-		"good.td": "class Base<int n> {\n  int value = n;\n}\ndef One : Base<1>;\n",
-		"bad.td":  "def Two : Missing<2>;\n",
+		"good.td":   "class Base<int n> {\n  int value = n;\n}\ndef One : Base<1>;\n",
+		"bad.td":    "def Two : Missing<2>;\n",
+		"spaced.td": "class  Base<int n> {\n      int value = n;\n}\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(sample, name), []byte(text), 0o644); err != nil {
@@ -65,5 +67,16 @@ func TestPreCommitHooks(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "bad.td:1:11: error:") {
 		t.Errorf("tdls-check on a broken file: exit %d\n%s", code, out)
 	}
-	fmt.Println("pre-commit: tdls-check passes good.td and fails bad.td")
+	// tdls-fmt formats in place; pre-commit fails a hook that changed a
+	// file, and passes once it is formatted.
+	if out, code := hook("tdls-fmt", "spaced.td"); code == 0 {
+		t.Errorf("tdls-fmt on a badly spaced file: exit 0\n%s", out)
+	}
+	if got, _ := os.ReadFile(filepath.Join(sample, "spaced.td")); string(got) != "class Base<int n> {\n  int value = n;\n}\n" {
+		t.Errorf("tdls-fmt wrote %q", got)
+	}
+	if out, code := hook("tdls-fmt", "spaced.td", "good.td"); code != 0 {
+		t.Errorf("tdls-fmt on formatted files: exit %d\n%s", code, out)
+	}
+	fmt.Println("pre-commit: tdls-check passes good.td and fails bad.td; tdls-fmt formats spaced.td, then passes")
 }

@@ -57,7 +57,7 @@ func readmeCommands(t *testing.T, path string) []readmeCommand {
 // code-server's when the VS Code e2e suite has installed it), then the
 // command line on the bundled example. `make test` is the suite this test
 // is part of, and does not run again.
-func TestReadmeCommandsRun(t *testing.T) {
+func TestDistReadmeCommands(t *testing.T) {
 	dist := distDir(t)
 	root, err := filepath.Abs("..")
 	if err != nil {

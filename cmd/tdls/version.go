@@ -15,7 +15,7 @@ import (
 // release is this tree's version: `make dist` names its archives after it,
 // and the VS Code extension's package.json carries the same (a test keeps
 // them equal).
-const release = "0.1.0"
+const release = "0.2.0"
 
 // modelledLLVM is the LLVM/MLIR release whose TableGen, ODS and DRR tdls
 // reproduces and is tested against.

@@ -93,13 +93,15 @@ func TestReleaseMatchesEditorPackages(t *testing.T) {
 	if pkg.License != "Apache-2.0 WITH LLVM-exception" {
 		t.Errorf("package.json license %q", pkg.License)
 	}
-	changelog, err := os.ReadFile("../../editors/vscode/CHANGELOG.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := regexp.MustCompile(`(?m)^## (\S+)`).FindSubmatch(changelog)
-	if first == nil || string(first[1]) != release {
-		t.Errorf("CHANGELOG.md's newest entry is %q, want %q", first, release)
+	for _, path := range []string{"../../CHANGELOG.md", "../../editors/vscode/CHANGELOG.md"} {
+		changelog, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := regexp.MustCompile(`(?m)^## (\S+)`).FindSubmatch(changelog)
+		if first == nil || string(first[1]) != release {
+			t.Errorf("%s's newest entry is %q, want %q", path, first, release)
+		}
 	}
 	el, err := os.ReadFile("../../editors/emacs/tdls.el")
 	if err != nil {

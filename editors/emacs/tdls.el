@@ -1,6 +1,6 @@
 ;;; tdls.el --- TableGen (LLVM, MLIR ODS and DRR) with the tdls language server  -*- lexical-binding: t; -*-
 
-;; Version: 0.1.0
+;; Version: 0.2.0
 ;; Package-Requires: ((emacs "27.1"))
 ;; Keywords: languages, tools
 ;; URL: https://github.com/tdls/tdls
