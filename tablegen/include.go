@@ -81,6 +81,32 @@ func (l *CommandLineLoader) Include(name, from string) (string, []byte, error) {
 	return IncludeFirst(name, cands, l.ReadFile)
 }
 
+// ProjectLoader resolves includes as tdls check does for a project its
+// .tdls.yaml configures, which the server reads the same way: the path as
+// written (as llvm-tblgen), then the including file's directory (which the
+// server searches first, and LLVM's CMake adds to every tablegen run), then
+// the directories in order. A .tdls.yaml that `tdls init` wrote lists only
+// what the files' own directories do not resolve.
+type ProjectLoader struct {
+	IncludeDirs []string
+	ReadFile    ReadFunc // ReadRegularFile when nil
+}
+
+// Include implements Loader.
+func (l *ProjectLoader) Include(name, from string) (string, []byte, error) {
+	cands := make([]string, 0, 2+len(l.IncludeDirs))
+	cands = append(cands, name)
+	if !filepath.IsAbs(name) {
+		if from != "" {
+			cands = append(cands, filepath.Join(filepath.Dir(from), name))
+		}
+		for _, d := range l.IncludeDirs {
+			cands = append(cands, filepath.Join(d, name))
+		}
+	}
+	return IncludeFirst(name, cands, l.ReadFile)
+}
+
 // EditorLoader resolves includes as the language server does: never against
 // its own working directory; first the including file's directory (as LLVM's
 // CMake adds it to every tablegen invocation), then the configured

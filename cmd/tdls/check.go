@@ -173,12 +173,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // (analysis.InferringLoader), from the project of the current directory.
 type inference struct {
 	trust   toolchain.Trust // what may run to find the machine's MLIR
+	mlir    *string         // the machine's MLIR include directory, once found
 	catalog *analysis.IncludeCatalog
 	dirs    []analysis.InferredDir
 }
 
+// machineMLIR is the machine's MLIR include directory, "" when it has none.
+func (in *inference) machineMLIR() string {
+	if in.mlir == nil {
+		d := toolchain.MLIRIncludeDir(in.trust)
+		in.mlir = &d
+	}
+	return *in.mlir
+}
+
 func (in *inference) loader(base *tablegen.CommandLineLoader) *analysis.InferringLoader {
-	return &analysis.InferringLoader{Base: base, MLIR: toolchain.MLIRIncludeDir(in.trust), Catalog: func() *analysis.IncludeCatalog {
+	return &analysis.InferringLoader{Base: base, MLIR: in.machineMLIR(), Catalog: func() *analysis.IncludeCatalog {
 		if in.catalog == nil {
 			wd, _ := os.Getwd()
 			in.catalog = analysis.NewIncludeCatalog(context.Background(), []string{analysis.ProjectRoot(wd)})
@@ -230,8 +240,20 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 		}}
 	}
 	root := set.AddFile(path, data)
-	base := &tablegen.CommandLineLoader{IncludeDirs: append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)}
+	dirs := append(append([]string(nil), cfg.includeDirs...), proj.includeDirs(path)...)
+	// A .tdls.yaml's include directories (tdls init writes the project's
+	// own) are searched, as in the server, before the machine's MLIR;
+	// -I alone is exactly llvm-tblgen's search.
+	if proj != nil && inferred != nil && len(proj.cfg.IncludeDirs) > 0 && !slices.ContainsFunc(dirs, toolchain.HasMLIR) {
+		if d := inferred.machineMLIR(); d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	base := &tablegen.CommandLineLoader{IncludeDirs: dirs}
 	opts := tablegen.LexOptions{Loader: base, Defines: cfg.defines}
+	if proj != nil && len(proj.cfg.IncludeDirs) > 0 {
+		opts.Loader = &tablegen.ProjectLoader{IncludeDirs: dirs}
+	}
 	// Nothing states the include directories (no -I, no .tdls.yaml, no
 	// --config or --no-config): inferred, for this unit. Any explicit
 	// configuration resolves exactly as llvm-tblgen would.
