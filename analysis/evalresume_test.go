@@ -58,7 +58,7 @@ func TestResumedEvaluationMatchesFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := eval.Evaluate(u.TG, eval.Options{})
-		if es, ok := u.evaluateEdited(); ok {
+		if es, ok := u.evaluateEdited(context.Background()); ok {
 			checkEdited(t, ed.name, u, es, want)
 		} else if ed.ahead {
 			t.Errorf("%s: the edited statements were not evaluated ahead", ed.name)
@@ -228,7 +228,7 @@ func TestEditSequencesMatchFullEvaluation(t *testing.T) {
 		}
 		want := eval.Evaluate(u.TG, eval.Options{})
 		name := fmt.Sprintf("edit %d (kind %d)", i, kind)
-		if es, ok := u.evaluateEdited(); ok {
+		if es, ok := u.evaluateEdited(context.Background()); ok {
 			checkEdited(t, name, u, es, want)
 			ahead++
 		}
