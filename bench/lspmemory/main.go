@@ -42,6 +42,7 @@ func main() {
 	largeMB := flag.Int("large-mb", 50, "size of the generated file of the large case, in MB (0: skip it)")
 	llvmTblgen := flag.String("llvm-tblgen", "/usr/lib/llvm-22/bin/llvm-tblgen", "llvm-tblgen, the large case's reference")
 	onlyLarge := flag.Bool("only-large", false, "run the large case alone")
+	largeProfile := flag.String("large-mem-profile", "", "have the large case's server write its heap profile here at the end")
 	flag.Parse()
 	tree := filepath.Join(*include, "mlir")
 	files, err := largest(tree, *nfiles)
@@ -64,7 +65,7 @@ func main() {
 		mlirSession(*tdlsBin, *include, tree, files, *edits, *profile)
 	}
 	if *largeMB > 0 {
-		largeSession(*tdlsBin, *llvmTblgen, *largeMB)
+		largeSession(*tdlsBin, *llvmTblgen, *largeMB, *largeProfile)
 	}
 }
 
@@ -254,7 +255,7 @@ func fail(err error) {
 // prints its peak resident set against llvm-tblgen's on the file: after
 // opening, after 20 one-character edits sent without pause, and the time a
 // hover sent right after them takes.
-func largeSession(tdlsBin, llvmTblgen string, sizeMB int) {
+func largeSession(tdlsBin, llvmTblgen string, sizeMB int, profile string) {
 	text, defs := manydefs.Text(sizeMB << 20)
 	dir, err := os.MkdirTemp("", "lspmemory-large")
 	if err != nil {
@@ -277,7 +278,11 @@ func largeSession(tdlsBin, llvmTblgen string, sizeMB int) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := lsptest.Start(ctx, tdlsBin, "serve", "--log-level=error")
+	args := []string{"serve", "--log-level=error"}
+	if profile != "" {
+		args = append(args, "--mem-profile", profile)
+	}
+	c, err := lsptest.Start(ctx, tdlsBin, args...)
 	if err != nil {
 		fail(err)
 	}
@@ -325,6 +330,10 @@ func largeSession(tdlsBin, llvmTblgen string, sizeMB int) {
 	edited := hwmKB(pid)
 	fmt.Printf("server after 20 edits sent without pause: peak %.1f MB, %.2fx llvm-tblgen's (bar 2.5); a hover right after them answered in %v (bar 2 s)%s\n",
 		float64(edited)/1024, float64(edited)/float64(ref), took.Round(time.Millisecond), heapFigures(ctx, c))
+	if profile != "" {
+		c.Process().Signal(syscall.SIGTERM) // see mlirSession
+		c.Process().Wait()
+	}
 }
 
 // hwmKB is the process's peak resident set in KiB.
