@@ -247,6 +247,9 @@ func (c *evalCaches) turn(ctx context.Context, root string) (release func(), ok 
 		c.turns[root] = t
 	}
 	c.turnsMu.Unlock()
+	if ctx.Err() != nil {
+		return nil, false // not even a free turn: select would pick at random
+	}
 	select {
 	case t <- struct{}{}:
 		return func() { <-t }, true
