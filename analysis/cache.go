@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // fifoCache keeps the values of the last limit keys added, forgetting the
@@ -85,14 +86,26 @@ func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 }
 
 // once is a value computed on first use; computing may use other once
-// values, as nothing is locked while it runs but this value.
+// values, as nothing is locked while it runs but this value. A computation
+// that panics leaves no value behind: the next caller computes again,
+// where sync.Once would hand every later caller the zero value (a nil
+// memo read by each request after one failed).
 type once[V any] struct {
-	once sync.Once
+	mu   sync.Mutex
+	done atomic.Bool
 	v    V
 }
 
 func (o *once[V]) get(compute func() V) V {
-	o.once.Do(func() { o.v = compute() })
+	if o.done.Load() {
+		return o.v
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.done.Load() {
+		o.v = compute()
+		o.done.Store(true)
+	}
 	return o.v
 }
 
@@ -120,7 +133,10 @@ func (m *onceMap[K, V]) get(k K, compute func() V) V {
 // jobMap is a value per key computed on first use by work that stops when
 // the context of the caller doing it ends: a value computed to the end is
 // kept; one cut short is not, and a caller that was waiting for it does
-// the work itself. The per-unit memos that take long on a large file (the
+// the work itself. get hands out a value only when it is complete: with an
+// error (the caller's context ended, or the work panicked) it returns the
+// zero value, which its caller must not read (a cancelled request answers
+// "cancelled" without looking further). The per-unit memos that take long on a large file (the
 // names resolved in a file) live in these, so that a cancelled request
 // does not leave that work running nor a partial result behind.
 type jobMap[K comparable, V any] struct {

@@ -246,7 +246,7 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			// What the edit changed first, then all of it: a mistake in the
 			// statement being typed shows without waiting for the rest of
 			// the file to be evaluated again.
-			if ed, ok := x.u.evaluateEdited(); ok {
+			if ed, ok := x.u.evaluateEdited(ctx); ok {
 				c.pubMu.Lock()
 				if ctx.Err() == nil {
 					c.publishEdited(snap, x.path, x.u, ed)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -58,7 +59,7 @@ func TestResumedEvaluationMatchesFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := eval.Evaluate(u.TG, eval.Options{})
-		if es, ok := u.evaluateEdited(); ok {
+		if es, ok := u.evaluateEdited(context.Background()); ok {
 			checkEdited(t, ed.name, u, es, want)
 		} else if ed.ahead {
 			t.Errorf("%s: the edited statements were not evaluated ahead", ed.name)
@@ -228,7 +229,7 @@ func TestEditSequencesMatchFullEvaluation(t *testing.T) {
 		}
 		want := eval.Evaluate(u.TG, eval.Options{})
 		name := fmt.Sprintf("edit %d (kind %d)", i, kind)
-		if es, ok := u.evaluateEdited(); ok {
+		if es, ok := u.evaluateEdited(context.Background()); ok {
 			checkEdited(t, name, u, es, want)
 			ahead++
 		}
@@ -349,5 +350,46 @@ func TestStatementAcrossAnIncludeEnd(t *testing.T) {
 	}
 	if x := res.Def("X"); x == nil || x.Value("a") == nil || x.Value("b") == nil || res.Def("Y") == nil {
 		t.Errorf("records: X (with a and b) and Y expected")
+	}
+}
+
+// A root's evaluations take turns, and one that no one waits for any more
+// when its turn comes is not started (a burst of edits evaluates none of
+// the versions typed past); the next caller starts it again.
+func TestEvaluationsTakeTurnsAndAbandonedOnesDoNotRun(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.td": "class C<int n> { int x = n; }\ndef A : C<1>;\n"})
+	path := filepath.Join(dir, "a.td")
+	w := NewWorkspace(Config{Folders: []string{dir}, NoMLIRAutoDetect: true})
+	u, err := w.Snapshot().Unit(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another evaluation of the root holds the turn.
+	release, _ := u.caches.turn(context.Background(), u.Root)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if res, err := u.Evaluated(ctx); err == nil || res != nil {
+		t.Fatalf("evaluated while another evaluation of the root ran: %v %v", res, err)
+	}
+	release()
+	// Its turn came with no one waiting: it gives the turn back unstarted.
+	ev := u.evaluation()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		ev.mu.Lock()
+		started := ev.started
+		ev.mu.Unlock()
+		if !started {
+			break
+		}
+		if time.Now().After(deadline) || u.EvaluatedIfReady() != nil {
+			t.Fatal("an evaluation no one waited for ran")
+		}
+	}
+	if u.EvaluatedIfReady() != nil {
+		t.Fatal("an evaluation no one waited for ran")
+	}
+	res, err := u.Evaluated(context.Background())
+	if err != nil || res == nil || res.Def("A") == nil {
+		t.Fatalf("the next caller: %v %v", res, err)
 	}
 }

@@ -24,7 +24,10 @@ func (v *FileView) TargetAt(ctx context.Context, p tablegen.Pos) (Target, bool) 
 	}
 	d := ref.Decl
 	if !d.Placed() {
-		res, _ := v.Unit.Evaluated(ctx)
+		res, err := v.Unit.Evaluated(ctx)
+		if err != nil {
+			return Target{}, false
+		}
 		if pd := v.Unit.placeByEvaluation(res, d); pd != nil {
 			d = pd
 		} else {
@@ -198,7 +201,8 @@ type Occurrence struct {
 	Role       RefRole
 }
 
-// UnitOccurrences returns the occurrences of key in every file of u.
+// UnitOccurrences returns the occurrences of key in every file of u; none
+// when ctx ended first.
 func (u *Unit) UnitOccurrences(ctx context.Context, key DeclKey) []Occurrence {
 	var out []Occurrence
 	paths := make([]string, 0, len(u.Files))
@@ -208,7 +212,7 @@ func (u *Unit) UnitOccurrences(ctx context.Context, key DeclKey) []Occurrence {
 	sort.Strings(paths)
 	for _, p := range paths {
 		if ctx.Err() != nil {
-			return out
+			return nil
 		}
 		out = append(out, u.occurrencesIn(ctx, p, key)...)
 	}
@@ -217,8 +221,11 @@ func (u *Unit) UnitOccurrences(ctx context.Context, key DeclKey) []Occurrence {
 
 func (u *Unit) occurrencesIn(ctx context.Context, path string, key DeclKey) []Occurrence {
 	f := u.File(path)
+	refs, err := u.Refs(ctx, path)
+	if err != nil {
+		return nil
+	}
 	var out []Occurrence
-	refs, _ := u.Refs(ctx, path)
 	for _, r := range refs {
 		if r.Decl.Key() == key {
 			out = append(out, Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
@@ -248,8 +255,11 @@ func (v *FileView) RefsTo(ctx context.Context, t Target) []Ref {
 	for _, k := range keysOf(t.Decl, t.Ref.Decl) {
 		keys[k] = true
 	}
+	refs, err := v.Unit.Refs(ctx, v.Path)
+	if err != nil {
+		return nil
+	}
 	var out []Ref
-	refs, _ := v.Unit.Refs(ctx, v.Path)
 	for _, r := range refs {
 		if keys[r.Decl.Key()] {
 			out = append(out, r)

@@ -9,6 +9,7 @@ import (
 // workspace: the files of u, the unit t was found in, the other open files
 // (in their own units), and the rest of the workspace from the index,
 // sorted by file and offset. includeDecl keeps the declaration itself.
+// None when ctx ended first: a part would be a wrong answer.
 func (s *Snapshot) Occurrences(ctx context.Context, u *Unit, t Target, includeDecl bool) []Occurrence {
 	keys := keysOf(t.Decl, t.Ref.Decl)
 	var out []Occurrence
@@ -35,6 +36,9 @@ func (s *Snapshot) Occurrences(ctx context.Context, u *Unit, t Target, includeDe
 		for _, k := range keys {
 			out = append(out, ou.occurrencesIn(ctx, p, k)...)
 		}
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	out = append(out, s.w.Index().Occurrences(keys, func(p string) bool { return covered[p] })...)
 	return SortOccurrences(out, includeDecl)

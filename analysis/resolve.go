@@ -50,21 +50,29 @@ type recordScope struct {
 func newRScope(parent *rscope) *rscope { return &rscope{parent: parent, names: map[string]*Decl{}} }
 
 // Refs returns every resolved name occurrence written in path, in order;
-// an error when ctx ended first.
+// none and an error when ctx ended first.
 func (u *Unit) Refs(ctx context.Context, path string) ([]Ref, error) {
 	fr, err := u.resolved(ctx, path)
-	return fr.refs, err
+	if err != nil {
+		return nil, err
+	}
+	return fr.refs, nil
 }
 
-// Calls returns the class instantiations written in path, in order; an
-// error when ctx ended first.
+// Calls returns the class instantiations written in path, in order; none
+// and an error when ctx ended first.
 func (u *Unit) Calls(ctx context.Context, path string) ([]Call, error) {
 	fr, err := u.resolved(ctx, path)
-	return fr.calls, err
+	if err != nil {
+		return nil, err
+	}
+	return fr.calls, nil
 }
 
 // resolved resolves the names of a whole file once; the work stops when
-// ctx ends (resolving 10 MB takes half a second), and is not kept then.
+// ctx ends (resolving 10 MB takes half a second), and is not kept then:
+// with an error the result is nil (jobMap), so a caller reads it only
+// after checking the error.
 func (u *Unit) resolved(ctx context.Context, path string) (*fileRefs, error) {
 	f := u.File(path)
 	if f == nil {

@@ -203,3 +203,58 @@ func TestJobMapHandsOverCancelledWork(t *testing.T) {
 		t.Fatalf("kept %d %v", v, ok)
 	}
 }
+
+// A request whose context ends while another request resolves the file
+// gets no names and an error, from every reader of the resolution: the
+// waiting side of jobMap hands out no value, and Refs and Calls must not
+// read one (the inlay hints of a cancelled request once dereferenced it).
+func TestCancelledWaiterReadsNoResolution(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class C<int n> { int x = n; }\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "def R%d : C<%d> { let x = !add(%d, 1); }\n", i, i, i)
+	}
+	dir := writeTree(t, map[string]string{"Big.td": b.String()})
+	path := filepath.Join(dir, "Big.td")
+	cfg := Config{Folders: []string{dir}, NoMLIRAutoDetect: true}
+	u, err := NewWorkspace(cfg).Snapshot().Unit(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The resolution in progress, held by a job no one finishes.
+	f := u.File(path)
+	j := &job[*fileRefs]{done: make(chan struct{}), err: errJobFailed}
+	u.refs.m = map[string]*job[*fileRefs]{f.Name: j}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if calls, err := u.Calls(ctx, path); err == nil || calls != nil {
+		t.Fatalf("Calls while cancelled: %d calls, %v", len(calls), err)
+	}
+	if refs, err := u.Refs(ctx, path); err == nil || refs != nil {
+		t.Fatalf("Refs while cancelled: %d names, %v", len(refs), err)
+	}
+	if occ := u.UnitOccurrences(ctx, DeclKey{}); occ != nil {
+		t.Fatalf("occurrences while cancelled: %d", len(occ))
+	}
+	u.refs.mu.Lock()
+	delete(u.refs.m, f.Name) // cut short, as jobMap.run leaves it: the next caller resolves
+	u.refs.mu.Unlock()
+	close(j.done)
+	if calls, err := u.Calls(context.Background(), path); err != nil || len(calls) != 3000 {
+		t.Fatalf("after the cut work: %d calls, %v", len(calls), err)
+	}
+}
+
+// A memo whose computation panicked is computed again by the next caller,
+// not handed out as its zero value.
+func TestOnceForgetsAPanickedComputation(t *testing.T) {
+	var o once[*int]
+	func() {
+		defer func() { _ = recover() }()
+		o.get(func() *int { panic("boom") })
+	}()
+	seven := 7
+	if v := o.get(func() *int { return &seven }); v == nil || *v != 7 {
+		t.Fatalf("after a panic: %v", v)
+	}
+}

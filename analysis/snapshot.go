@@ -61,29 +61,39 @@ func (s *Snapshot) Unit(ctx context.Context, root string) (*Unit, error) {
 		s.mu.Lock()
 		c, ok := s.units[root]
 		if !ok {
-			c = &unitCall{done: make(chan struct{})}
+			c = &unitCall{done: make(chan struct{}), err: errJobFailed}
 			s.units[root] = c
 			s.mu.Unlock()
-			c.u, c.err = s.buildUnit(ctx, root)
-			if c.err != nil && ctx.Err() != nil {
-				s.mu.Lock()
-				delete(s.units, root)
-				s.mu.Unlock()
-			}
-			close(c.done)
+			s.build(ctx, root, c)
 			return c.u, c.err
 		}
 		s.mu.Unlock()
 		select {
 		case <-c.done:
-			if c.err != nil && ctx.Err() == nil && isCancel(c.err) {
-				continue // the builder was cancelled, not us: build again
+			if c.err != nil && ctx.Err() == nil && (isCancel(c.err) || c.err == errJobFailed) {
+				continue // the builder was cancelled or failed, not us: build again
 			}
 			return c.u, c.err
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// build makes c's unit and publishes it. A build cut short (cancelled, or
+// panicked: c.err is then errJobFailed and the panic goes on up) is
+// forgotten, so that the next caller builds again; its waiters are woken
+// either way, never left waiting on a build that will not finish.
+func (s *Snapshot) build(ctx context.Context, root string, c *unitCall) {
+	defer func() {
+		if c.err != nil && (ctx.Err() != nil || c.err == errJobFailed) {
+			s.mu.Lock()
+			delete(s.units, root)
+			s.mu.Unlock()
+		}
+		close(c.done)
+	}()
+	c.u, c.err = s.buildUnit(ctx, root)
 }
 
 func isCancel(err error) bool {

@@ -18,8 +18,11 @@ type InlayHint struct {
 // the value already says it, and with drrArguments the ODS argument each
 // argument of a pattern's op dag stands for.
 func InlayHints(ctx context.Context, v *analysis.FileView, r tablegen.Range, drrArguments bool) []InlayHint {
+	calls, err := v.Unit.Calls(ctx, v.Path)
+	if err != nil {
+		return nil // cancelled: answered as such, nothing read
+	}
 	var out []InlayHint
-	calls, _ := v.Unit.Calls(ctx, v.Path)
 	for _, c := range calls {
 		if c.End < r.Start || c.Name.Start > r.End {
 			continue

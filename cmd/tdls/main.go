@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sort"
 	"strings"
 )
@@ -77,7 +78,10 @@ func run(args []string, terminal bool) int {
 	}
 	if name != "serve" {
 		batchMemoryPolicy()
-	} else if terminal {
+	} else {
+		serverMemoryPolicy()
+	}
+	if name == "serve" && terminal {
 		fmt.Fprintln(os.Stderr, "tdls: this is the TableGen language server, waiting for an editor's LSP messages on stdin; to check files run `tdls check FILE.td`, and `tdls --help` lists the commands")
 	}
 	return c.run(args)
@@ -134,6 +138,60 @@ func batchMemoryPolicy() {
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(3 << 30)
+}
+
+// The server's heap may grow past what its last collection found live by
+// a quarter of it, and at least by serverHeadroom: Go's default lets it
+// double, which on a large file is what the peak is made of (a 50 MB file
+// of 1.2 million defs keeps 2.6 GB of syntax and records; the next
+// version built beside it took the process past 8 GB). Heaps up to
+// serverHeadroom (MLIR's units, hundreds of MB) keep Go's default.
+const serverHeadroom = 512 << 20
+
+// serverMemoryPolicy sets the collection goal after each collection from
+// the heap it found live (see serverHeadroom), unless $GOGC says otherwise.
+func serverMemoryPolicy() {
+	if os.Getenv("GOGC") != "" {
+		return
+	}
+	percent := 100
+	var watch func()
+	watch = func() {
+		// A finalizer runs once per collection that finds its object
+		// dead; each run arms the next. The object has a pointer, so it
+		// is not packed with others by the tiny allocator, whose blocks
+		// may outlive it.
+		runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
+			if p := headroomPercent(liveHeap()); p != percent {
+				percent = p
+				debug.SetGCPercent(p)
+			}
+			watch()
+		})
+	}
+	watch()
+}
+
+type gcSentinel struct{ _ *byte }
+
+// headroomPercent is the GOGC that lets a heap of live bytes grow by a
+// quarter of it, at least by serverHeadroom, at most double.
+func headroomPercent(live uint64) int {
+	if live == 0 {
+		return 100
+	}
+	head := max(live/4, serverHeadroom)
+	return int(min(100, head*100/live))
+}
+
+// liveHeap is the heap the last collection found reachable.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // godebugSets reports whether $GODEBUG sets the runtime setting name.

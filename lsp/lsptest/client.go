@@ -206,6 +206,14 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 	return err
 }
 
+// CallID is Call that also returns the request's id (as JSON), which a
+// $/cancelRequest names.
+func (c *Client) CallID(ctx context.Context, method string, params, result any) (string, error) {
+	id, err := c.conn.Call(ctx, method, params, result)
+	b, _ := json.Marshal(&id)
+	return string(b), err
+}
+
 // Notify sends a notification.
 func (c *Client) Notify(ctx context.Context, method string, params any) error {
 	return c.conn.Notify(ctx, method, params)
