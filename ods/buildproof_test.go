@@ -32,7 +32,8 @@ var buildProblemCodes = []string{
 }
 
 // proofFixture is a file of testdata/ods/buildproofs. Its header says what
-// tdls reports (`// error:` or `// warning:`, absent in an .ok fixture)
+// tdls reports (`// error:`, `// warning:` or `// info:`, absent in an
+// .ok fixture)
 // and the proof: `// proof: compile FAMILY...` runs g++ -fsyntax-only on
 // mlir-tblgen's output for the families (dialect, enum, attr, type, op,
 // opiface, attriface, typeiface, pass), `// proof: run FAMILY...` builds a
@@ -62,6 +63,8 @@ func readProofFixture(t *testing.T, path string) proofFixture {
 			f.sev, f.msg = tablegen.SeverityError, strings.TrimPrefix(line, "// error: ")
 		case strings.HasPrefix(line, "// warning: "):
 			f.sev, f.msg = tablegen.SeverityWarning, strings.TrimPrefix(line, "// warning: ")
+		case strings.HasPrefix(line, "// info: "):
+			f.sev, f.msg = tablegen.SeverityInfo, strings.TrimPrefix(line, "// info: ")
 		case strings.HasPrefix(line, "// code: "):
 			f.code = strings.TrimPrefix(line, "// code: ")
 		case strings.HasPrefix(line, "// proof: "):
