@@ -23,11 +23,11 @@ import (
 // compiles or runs cleanly.
 var buildProblemCodes = []string{
 	"ods-enum-duplicate-symbol", "ods-enum-duplicate-value", "ods-enum-duplicate-string", "ods-enum-value-range",
-	"ods-enum-attr-class",
+	"ods-enum-attr-class", "ods-enum-format-duplicate-case",
 	"ods-interface-unnamed-argument", "ods-interface-duplicate-method", "ods-interface-placeholder",
 	"ods-declare-unknown-method",
 	"ods-pass-option-default", "ods-pass-list-default", "ods-pass-duplicate-member", "ods-pass-duplicate-option",
-	"ods-pass-duplicate-argument", "ods-pass-dependent-dialect",
+	"ods-pass-duplicate-argument", "ods-pass-dependent-dialect", "ods-pass-option-flags", "ods-pass-option-type",
 	"ods-dialect-name", "ods-dialect-namespace", "ods-dialect-asm-hooks",
 }
 
@@ -89,7 +89,8 @@ func readProofFixture(t *testing.T, path string) proofFixture {
 }
 
 // proofPrelude is what every generated file needs before it.
-const proofPrelude = `#include "mlir/IR/Attributes.h"
+const proofPrelude = `#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

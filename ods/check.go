@@ -59,6 +59,7 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 			for _, p := range unknownDeclaredMethods(op.Traits, op.CppClass, set, op.fieldRange("traits")) {
 				out = append(out, op.diag(tablegen.SeverityWarning, p.code, p.rng, p.msg))
 			}
+			out = append(out, m.formatEnumProblems(op)...)
 		}
 	}
 	hooksReported := map[*Dialect]map[bool]bool{}

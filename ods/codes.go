@@ -137,6 +137,10 @@ func Codes() []tablegen.CodeInfo {
 		w("ods-enum-duplicate-string", "two enum cases written the same: the second does not survive printing and parsing",
 			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0, \"quick\">, I32EnumCase<\"Slow\", 1, \"quick\">]> { let cppNamespace = \"::test\"; }\n").
 			Proven("a run: TestBuildProblemProofs/enum-duplicate-string prints and parses the second case back as the first"),
+		build("ods-enum-format-duplicate-case", "an op format printing a bit enum two of whose single-bit keyword cases share a value: the generated print switch has a duplicate case",
+			"def Test_Read : I32BitEnumAttrCaseBit<\"Read\", 0, \"read\">;\ndef Test_Load : I32BitEnumAttrCaseBit<\"Load\", 0, \"load\">;\ndef Test_None : I32BitEnumAttrCaseNone<\"None\", \"none\">;\n"+
+				"def Test_Access : I32BitEnumAttr<\"Access\", \"access kinds\", [Test_None, Test_Read, Test_Load]> { let cppNamespace = \"::test\"; }\n"+
+				"def TouchOp : Test_Op<\"touch\"> {\n  let arguments = (ins Test_Access:$access);\n  let assemblyFormat = \"$access attr-dict\";\n}\n"),
 		build("ods-enum-value-range", "an enum case value that does not fit the underlying type",
 			"def Test_Flags : I8BitEnum<\"Flags\", \"flags\", [I8BitEnumCase<\"Read\", 1>, I8BitEnumCase<\"All\", 256>]> { let cppNamespace = \"::test\"; }\n"),
 		build("ods-interface-unnamed-argument", "an interface method argument without a name: the forwarding calls do not compile",
@@ -151,6 +155,10 @@ func Codes() []tablegen.CodeInfo {
 			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"maxDepth\", \"max-depth\", \"unsigned\", \"\\\"4\\\"\", \"how deep to go\">];\n}\n"),
 		build("ods-pass-list-default", "a list option with a default value (ListOption takes none)",
 			"def Test_Sizes : ListOption<\"sizes\", \"sizes\", \"int64_t\", \"tile sizes\"> { let defaultValue = \"8\"; }\ndef TestPass : Pass<\"test-pass\"> { let options = [Test_Sizes]; }\n"),
+		build("ods-pass-option-flags", "an option's additional flags (ListOption's fifth argument, Option's sixth) that are not C++: they are pasted into the generated option",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [ListOption<\"sizes\", \"sizes\", \"int64_t\", \"{32, 32}\", \"the tile sizes\">];\n}\n"),
+		build("ods-pass-option-type", "an option type that misspells a C++ builtin type (unsinged, uint64, boolean)",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"count\", \"count\", \"unsinged\", \"4\", \"how many\">];\n}\n"),
 		build("ods-pass-duplicate-member", "two options or statistics of a pass with the same C++ name",
 			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"numVisited\", \"num-visited\", \"unsigned\", \"0\", \"a limit\">];\n  let statistics = [Statistic<\"numVisited\", \"visited\", \"ops visited\">];\n}\n"),
 		w("ods-pass-duplicate-option", "two options of a pass with the same flag: creating the pass aborts",
