@@ -22,14 +22,14 @@ var boolWords = map[string]bool{
 }
 
 // flagsProblem says why an option's additional flags are not C++, or "".
-// The exact rule: outside string and character literals and at the top
-// level of the comma-separated list (no bracket open), two words follow
-// each other with only blanks between them and neither is a C++ keyword
-// or alternative token (`new T`, `a and b` are C++), or a character C++
-// has no use for outside literals (` @ $) appears. Prose ("the tile
-// sizes") meets it; every flag list of MLIR and of the out-of-tree
-// projects read (::llvm::cl::values(...), llvm::cl::ZeroOrMore, a
-// variable) does not.
+// The exact rule: outside comments and string and character literals, at
+// the top level of the comma-separated list (no bracket open), two words
+// follow each other with only blanks between them and neither is a C++
+// keyword or alternative token (`new T`, `a and b` are C++), or a
+// character C++ has no use for outside literals (` or @: g++ says "stray
+// in program") appears. Prose ("the tile sizes") meets it; every flag
+// list of MLIR and of the out-of-tree projects read
+// (::llvm::cl::values(...), llvm::cl::ZeroOrMore, a variable) does not.
 func flagsProblem(flags string) string {
 	depth := 0
 	prevWord, afterWord := "", false // the word just before, with only blanks since
@@ -46,6 +46,20 @@ func flagsProblem(flags string) string {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 			continue
+		case strings.HasPrefix(flags[i:], "//"):
+			end := strings.IndexByte(flags[i:], '\n')
+			if end < 0 {
+				end = len(flags) - i
+			}
+			i, afterWord, prevWord = i+end, false, ""
+			continue
+		case strings.HasPrefix(flags[i:], "/*"):
+			end := strings.Index(flags[i+2:], "*/")
+			if end < 0 {
+				return "an unterminated comment"
+			}
+			i, afterWord, prevWord = i+2+end+2, false, ""
+			continue
 		case isFmtAlpha(c) || c == '_' || (c >= '0' && c <= '9'):
 			j := i
 			for j < len(flags) && (isFmtAlnum(flags[j]) || flags[j] == '_' || flags[j] == '.' && c >= '0' && c <= '9') {
@@ -57,7 +71,7 @@ func flagsProblem(flags string) string {
 			}
 			prevWord, afterWord, i = w, true, j
 			continue
-		case c == '`' || c == '@' || c == '$':
+		case c == '`' || c == '@':
 			return "`" + string(c) + "` is not C++"
 		case c == '(' || c == '[' || c == '{':
 			depth++

@@ -16,6 +16,8 @@ func TestOptionFlagsRule(t *testing.T) {
 		"llvm::cl::desc(u8\"unicode\"), llvm::cl::value_desc(R\"(raw)\")",
 		"not verbose and quiet",
 		"new Extra",
+		"/* the usual flags */ llvm::cl::Hidden",
+		"llvm::cl::Hidden // hidden from --help\n, llvm::cl::ZeroOrMore",
 	}
 	for _, f := range legal {
 		if why := flagsProblem(f); why != "" {
