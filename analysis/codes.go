@@ -77,6 +77,7 @@ func analysisCodes() []tablegen.CodeInfo {
 			Situation: "a bug in one of tdls's ODS or DRR checks; please report the file"},
 		{Code: "file-not-indexed", Severity: tablegen.SeverityWarning,
 			Summary:   "the workspace index could not read this file (a pipe, a device, past the size limit)",
-			Situation: "a .td path in the workspace that is not a readable regular file"},
+			Situation: "a .td path in the workspace that is not a readable regular file",
+			Proof:     "a run: TestServeRefusesWhatIsNotAFile and TestServeBigFile (cmd/tdls) publish it for a pipe and a file past the limit, which the index does not read"},
 	}
 }

@@ -117,11 +117,40 @@ func TestCodeRegistryShape(t *testing.T) {
 			t.Errorf("%s: give an example .td file, or (only when no single file raises it) the situation that does", c.Code)
 		case c.Severity < tablegen.SeverityError || c.Severity > tablegen.SeverityHint:
 			t.Errorf("%s: no severity", c.Code)
+		case c.Severity == tablegen.SeverityWarning && !c.Style && c.Proof == "":
+			t.Errorf("%s: a warning needs its proof (a compile-oracle or build-proof test, a run, or where MLIR enforces it), or it is information", c.Code)
 		}
 		seen[c.Code] = true
 	}
 	if len(seen) < 150 {
 		t.Errorf("only %d codes declared", len(seen))
+	}
+}
+
+// The tests a warning's proof names exist: each TestX is a test function
+// of the repository, and each TestBuildProblemProofs/NAME a build-proof
+// fixture (testdata/ods/buildproofs/NAME.td).
+func TestProofsNameRealTests(t *testing.T) {
+	var src strings.Builder
+	filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, "_test.go") {
+			data, _ := os.ReadFile(p)
+			src.Write(data)
+		}
+		return nil
+	})
+	named := regexp.MustCompile(`\b(Test[A-Za-z0-9]+)((?:/[a-z0-9-]+)?)`)
+	for _, c := range Codes() {
+		for _, m := range named.FindAllStringSubmatch(c.Proof, -1) {
+			if !strings.Contains(src.String(), "func "+m[1]+"(") {
+				t.Errorf("%s: the proof names %s, which is no test", c.Code, m[1])
+			}
+			if m[1] == "TestBuildProblemProofs" && m[2] != "" {
+				if _, err := os.Stat(filepath.Join("../testdata/ods/buildproofs", m[2][1:]+".td")); err != nil {
+					t.Errorf("%s: the proof names the build proof %s, which has no fixture", c.Code, m[2])
+				}
+			}
+		}
 	}
 }
 

@@ -10,11 +10,12 @@ import (
 	"tdls/tablegen"
 )
 
-// CheckPatternSet reports, as warnings with codes "pattern-...", what the
-// patterns of a unit do to each other under a greedy rewrite driver:
+// CheckPatternSet reports what the patterns of a unit do to each other
+// when populateWithGenerated adds them all to one set (codes
+// "pattern-..."):
 //
 //   - pattern-self-loop: a pattern whose result matches its own source
-//     pattern, so the driver rewrites the new op again, forever;
+//     pattern, so a greedy driver rewrites the new op again, forever;
 //   - pattern-ping-pong: two patterns each of which rewrites into what
 //     the other matches;
 //   - pattern-shadowed: a pattern that never fires because a pattern with
@@ -22,10 +23,18 @@ import (
 //   - pattern-duplicate: two patterns with the same source, constraints,
 //     results and benefit.
 //
-// Each is stated only where the patterns decide the match alone: a
-// pattern with constraints, NativeCodeCall matchers or `either` may or
-// may not match, and nothing is claimed about it. Each warning names the
-// other pattern(s) in its related information.
+// The exact rule. The .td says nothing of the driver that applies the set,
+// and the first three hold only under a greedy one (applyPatternsGreedily):
+// a dialect conversion whose target makes one of the ops legal stops a
+// loop, and tries the next pattern when one's result cannot be legalized,
+// so a shadowed pattern can fire; a single walk (walkAndApplyPatterns)
+// does not revisit what it created. They are therefore information, each
+// message naming the assumption ("under a greedy rewrite driver"). A
+// duplicate is a warning: the second of two identical patterns adds
+// nothing under any driver. Each is stated only where the patterns decide
+// the match alone: a pattern with constraints, NativeCodeCall matchers or
+// `either` may or may not match, and nothing is claimed about it. Each
+// names the other pattern(s) in its related information.
 func CheckPatternSet(s *PatternSet) []Diagnostic {
 	var out []Diagnostic
 	duplicateOf := map[*Pattern]*Pattern{}
@@ -52,8 +61,8 @@ func CheckPatternSet(s *PatternSet) []Diagnostic {
 				if ba > bb {
 					why = "a higher benefit (" + strconv.Itoa(ba) + " > " + strconv.Itoa(bb) + ")"
 				}
-				out = append(out, warn(b, b.DefRange, "pattern-shadowed",
-					fmt.Sprintf("pattern %s can never fire: pattern %s has the same root op, %s, no constraints, and a source pattern that matches everything this one matches; give this pattern a higher benefit ((addBenefit N)) or constrain the other", b.displayName(), a.displayName(), why),
+				out = append(out, inform(b, b.DefRange, "pattern-shadowed",
+					fmt.Sprintf("under a greedy rewrite driver, pattern %s can never fire: pattern %s has the same root op, %s, no constraints, and a source pattern that matches everything this one matches (a dialect conversion tries it when the other's result cannot be legalized); give this pattern a higher benefit ((addBenefit N)) or constrain the other", b.displayName(), a.displayName(), why),
 					related(a, "this pattern is tried first and matches every op this one matches")))
 				break
 			}
@@ -75,8 +84,8 @@ func CheckPatternSet(s *PatternSet) []Diagnostic {
 		}
 		if r := p.resultMatching(p); r != nil {
 			loops[p] = true
-			out = append(out, warn(p, r.Range, "pattern-self-loop",
-				fmt.Sprintf("the result of pattern %s matches its own source pattern: a greedy rewrite driver rewrites the new op again and again until it gives up (\"did not converge\"); add a constraint that the result does not satisfy, or remove the pattern", p.displayName()),
+			out = append(out, inform(p, r.Range, "pattern-self-loop",
+				fmt.Sprintf("under a greedy rewrite driver, the result of pattern %s matches its own source pattern: the driver rewrites the new op again and again until it gives up (\"did not converge\"; a dialect conversion or a single walk does not loop); add a constraint that the result does not satisfy, or remove the pattern", p.displayName()),
 				related(p, "the source pattern it matches again")))
 		}
 	}
@@ -98,15 +107,21 @@ func CheckPatternSet(s *PatternSet) []Diagnostic {
 				if ra == nil || rb == nil {
 					continue
 				}
-				msg := "patterns %s and %s undo each other: the result of each matches the source of the other, so a greedy rewrite driver turns one into the other until it gives up (\"did not converge\"); constrain one of them or remove one"
+				msg := "under a greedy rewrite driver that applies both, patterns %s and %s undo each other: the result of each matches the source of the other, so the driver turns one into the other until it gives up (\"did not converge\"; a dialect conversion whose target makes one of the ops legal does not loop); constrain one of them or remove one"
 				out = append(out,
-					warn(a, ra.Range, "pattern-ping-pong", fmt.Sprintf(msg, a.displayName(), b.displayName()), related(b, "the pattern that turns this result back")),
-					warn(b, rb.Range, "pattern-ping-pong", fmt.Sprintf(msg, b.displayName(), a.displayName()), related(a, "the pattern that turns this result back")))
+					inform(a, ra.Range, "pattern-ping-pong", fmt.Sprintf(msg, a.displayName(), b.displayName()), related(b, "the pattern that turns this result back")),
+					inform(b, rb.Range, "pattern-ping-pong", fmt.Sprintf(msg, b.displayName(), a.displayName()), related(a, "the pattern that turns this result back")))
 			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Range.Start < out[j].Range.Start })
 	return dedupe(out)
+}
+
+// inform reports what holds under an assumption the .td does not state.
+func inform(p *Pattern, at tablegen.Range, code, msg string, rel ...tablegen.Related) Diagnostic {
+	r := reporter{p: p}
+	return *r.add(tablegen.SeverityInfo, at, code, msg, nil, rel...)
 }
 
 func warn(p *Pattern, at tablegen.Range, code, msg string, rel ...tablegen.Related) Diagnostic {

@@ -23,16 +23,17 @@ import (
 // compiles or runs cleanly.
 var buildProblemCodes = []string{
 	"ods-enum-duplicate-symbol", "ods-enum-duplicate-value", "ods-enum-duplicate-string", "ods-enum-value-range",
-	"ods-enum-attr-class",
+	"ods-enum-attr-class", "ods-enum-format-duplicate-case",
 	"ods-interface-unnamed-argument", "ods-interface-duplicate-method", "ods-interface-placeholder",
 	"ods-declare-unknown-method",
 	"ods-pass-option-default", "ods-pass-list-default", "ods-pass-duplicate-member", "ods-pass-duplicate-option",
-	"ods-pass-duplicate-argument", "ods-pass-dependent-dialect",
+	"ods-pass-duplicate-argument", "ods-pass-dependent-dialect", "ods-pass-option-flags", "ods-pass-option-type",
 	"ods-dialect-name", "ods-dialect-namespace", "ods-dialect-asm-hooks",
 }
 
 // proofFixture is a file of testdata/ods/buildproofs. Its header says what
-// tdls reports (`// error:` or `// warning:`, absent in an .ok fixture)
+// tdls reports (`// error:`, `// warning:` or `// info:`, absent in an
+// .ok fixture)
 // and the proof: `// proof: compile FAMILY...` runs g++ -fsyntax-only on
 // mlir-tblgen's output for the families (dialect, enum, attr, type, op,
 // opiface, attriface, typeiface, pass), `// proof: run FAMILY...` builds a
@@ -62,6 +63,8 @@ func readProofFixture(t *testing.T, path string) proofFixture {
 			f.sev, f.msg = tablegen.SeverityError, strings.TrimPrefix(line, "// error: ")
 		case strings.HasPrefix(line, "// warning: "):
 			f.sev, f.msg = tablegen.SeverityWarning, strings.TrimPrefix(line, "// warning: ")
+		case strings.HasPrefix(line, "// info: "):
+			f.sev, f.msg = tablegen.SeverityInfo, strings.TrimPrefix(line, "// info: ")
 		case strings.HasPrefix(line, "// code: "):
 			f.code = strings.TrimPrefix(line, "// code: ")
 		case strings.HasPrefix(line, "// proof: "):
@@ -86,7 +89,8 @@ func readProofFixture(t *testing.T, path string) proofFixture {
 }
 
 // proofPrelude is what every generated file needs before it.
-const proofPrelude = `#include "mlir/IR/Attributes.h"
+const proofPrelude = `#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -59,6 +59,7 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 			for _, p := range unknownDeclaredMethods(op.Traits, op.CppClass, set, op.fieldRange("traits")) {
 				out = append(out, op.diag(tablegen.SeverityWarning, p.code, p.rng, p.msg))
 			}
+			out = append(out, m.formatEnumProblems(op)...)
 		}
 	}
 	hooksReported := map[*Dialect]map[bool]bool{}
@@ -75,7 +76,7 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 					hooksReported[dl] = map[bool]bool{}
 				}
 				hooksReported[dl][d.IsType] = true
-				diag := d.diag(tablegen.SeverityWarning, "ods-dialect-asm-hooks", d.site().fieldRange("mnemonic"), why)
+				diag := d.diag(tablegen.SeverityInfo, "ods-dialect-asm-hooks", d.site().fieldRange("mnemonic"), why)
 				diag.Related = append(diag.Related, tablegen.Related{Range: dl.Range, Message: "dialect '" + dl.Name + "'"})
 				out = append(out, diag)
 			}

@@ -24,6 +24,9 @@ func Codes() []tablegen.CodeInfo {
 	w := func(code, summary, example string) tablegen.CodeInfo {
 		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityWarning, Summary: summary, Prelude: Prelude, Example: example}
 	}
+	info := func(code, summary, example string) tablegen.CodeInfo {
+		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityInfo, Summary: summary, Prelude: Prelude, Example: example}
+	}
 	build := func(code, summary, example string) tablegen.CodeInfo {
 		return tablegen.CodeInfo{Code: code, Severity: tablegen.SeverityError, BreaksBuild: true, Summary: summary, Prelude: Prelude, Example: example}
 	}
@@ -119,10 +122,11 @@ func Codes() []tablegen.CodeInfo {
 		// What mlir-tblgen accepts but the C++ build or the program rejects
 		// (ods/buildproof_test.go compiles or runs each).
 		w("ods-dialect-name", "a dialect name that is not a valid dialect namespace: MLIR rejects it when the dialect loads",
-			"def Other_Dialect : Dialect { let name = \"test-ops\"; let cppNamespace = \"::other\"; }\n"),
+			"def Other_Dialect : Dialect { let name = \"test-ops\"; let cppNamespace = \"::other\"; }\n").
+			Proven("a run: TestBuildProblemProofs/dialect-name loads the dialect, which MLIR's Dialect::isValidNamespace rejects"),
 		build("ods-dialect-namespace", "a dialect cppNamespace that is not a C++ namespace (::a::b): the dialect class does not compile",
 			"def Other_Dialect : Dialect { let name = \"other\"; let cppNamespace = \"::other::\"; }\n"),
-		w("ods-dialect-asm-hooks", "an attribute or type with a mnemonic whose dialect has no parser/printer hooks for it: parsing it fails at run time",
+		info("ods-dialect-asm-hooks", "an attribute or type with a mnemonic whose dialect has no parser/printer hooks for it: if the dialect class is generated, parsing it fails at run time",
 			"def Test_BoxAttr : AttrDef<Test_Dialect, \"Box\"> {\n  let mnemonic = \"box\";\n  let parameters = (ins \"int\":$width);\n  let assemblyFormat = \"`<` $width `>`\";\n}\n"),
 		build("ods-enum-attr-class", "an EnumAttr and its enum's own specialized attribute generate the same class",
 			"def Test_Kind : I32EnumAttr<\"Kind\", \"a kind\", [I32EnumAttrCase<\"Fast\", 0>]> { let cppNamespace = \"::test\"; }\ndef Test_KindAttr : EnumAttr<Test_Dialect, Test_Kind, \"kind\">;\n"),
@@ -131,7 +135,12 @@ func Codes() []tablegen.CodeInfo {
 		build("ods-enum-duplicate-value", "two enum cases with the same value: the generated switch does not compile",
 			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0>, I32EnumCase<\"Slow\", 0>]> { let cppNamespace = \"::test\"; }\n"),
 		w("ods-enum-duplicate-string", "two enum cases written the same: the second does not survive printing and parsing",
-			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0, \"quick\">, I32EnumCase<\"Slow\", 1, \"quick\">]> { let cppNamespace = \"::test\"; }\n"),
+			"def Test_Kind : I32Enum<\"Kind\", \"a kind\", [I32EnumCase<\"Fast\", 0, \"quick\">, I32EnumCase<\"Slow\", 1, \"quick\">]> { let cppNamespace = \"::test\"; }\n").
+			Proven("a run: TestBuildProblemProofs/enum-duplicate-string prints and parses the second case back as the first"),
+		build("ods-enum-format-duplicate-case", "an op format printing a bit enum two of whose single-bit keyword cases share a value: the generated print switch has a duplicate case",
+			"def Test_Read : I32BitEnumAttrCaseBit<\"Read\", 0, \"read\">;\ndef Test_Load : I32BitEnumAttrCaseBit<\"Load\", 0, \"load\">;\ndef Test_None : I32BitEnumAttrCaseNone<\"None\", \"none\">;\n"+
+				"def Test_Access : I32BitEnumAttr<\"Access\", \"access kinds\", [Test_None, Test_Read, Test_Load]> { let cppNamespace = \"::test\"; }\n"+
+				"def TouchOp : Test_Op<\"touch\"> {\n  let arguments = (ins Test_Access:$access);\n  let assemblyFormat = \"$access attr-dict\";\n}\n"),
 		build("ods-enum-value-range", "an enum case value that does not fit the underlying type",
 			"def Test_Flags : I8BitEnum<\"Flags\", \"flags\", [I8BitEnumCase<\"Read\", 1>, I8BitEnumCase<\"All\", 256>]> { let cppNamespace = \"::test\"; }\n"),
 		build("ods-interface-unnamed-argument", "an interface method argument without a name: the forwarding calls do not compile",
@@ -146,14 +155,21 @@ func Codes() []tablegen.CodeInfo {
 			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"maxDepth\", \"max-depth\", \"unsigned\", \"\\\"4\\\"\", \"how deep to go\">];\n}\n"),
 		build("ods-pass-list-default", "a list option with a default value (ListOption takes none)",
 			"def Test_Sizes : ListOption<\"sizes\", \"sizes\", \"int64_t\", \"tile sizes\"> { let defaultValue = \"8\"; }\ndef TestPass : Pass<\"test-pass\"> { let options = [Test_Sizes]; }\n"),
+		build("ods-pass-option-flags", "an option's additional flags (ListOption's fifth argument, Option's sixth) that are not C++: they are pasted into the generated option",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [ListOption<\"sizes\", \"sizes\", \"int64_t\", \"{32, 32}\", \"the tile sizes\">];\n}\n"),
+		build("ods-pass-option-type", "an option type that misspells a C++ builtin type (unsinged, uint64, boolean)",
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"count\", \"count\", \"unsinged\", \"4\", \"how many\">];\n}\n"),
 		build("ods-pass-duplicate-member", "two options or statistics of a pass with the same C++ name",
 			"def TestPass : Pass<\"test-pass\"> {\n  let options = [Option<\"numVisited\", \"num-visited\", \"unsigned\", \"0\", \"a limit\">];\n  let statistics = [Statistic<\"numVisited\", \"visited\", \"ops visited\">];\n}\n"),
 		w("ods-pass-duplicate-option", "two options of a pass with the same flag: creating the pass aborts",
-			"def TestPass : Pass<\"test-pass\"> {\n  let options = [\n    Option<\"lower\", \"bound\", \"int\", \"0\", \"the lower bound\">,\n    Option<\"upper\", \"bound\", \"int\", \"8\", \"the upper bound\">\n  ];\n}\n"),
+			"def TestPass : Pass<\"test-pass\"> {\n  let options = [\n    Option<\"lower\", \"bound\", \"int\", \"0\", \"the lower bound\">,\n    Option<\"upper\", \"bound\", \"int\", \"8\", \"the upper bound\">\n  ];\n}\n").
+			Proven("a run: TestBuildProblemProofs/pass-duplicate-option creates the pass, which llvm::cl aborts (\"registered more than once\")"),
 		w("ods-pass-duplicate-argument", "two passes with the same argument: registering both aborts",
-			"def FoldPass : Pass<\"test-fold\">;\ndef FuseOpsPass : Pass<\"test-fold\">;\n"),
+			"def FoldPass : Pass<\"test-fold\">;\ndef FuseOpsPass : Pass<\"test-fold\">;\n").
+			Proven("a run: TestBuildProblemProofs/pass-duplicate-argument registers both passes, which MLIR's pass registry aborts"),
 		w("ods-pass-dependent-dialect", "a dependent dialect that is not a dialect class name: the generated registry.insert does not compile",
-			"def TestPass : Pass<\"test-pass\"> { let dependentDialects = [\"arith\"]; }\n"),
+			"def TestPass : Pass<\"test-pass\"> { let dependentDialects = [\"arith\"]; }\n").
+			Proven("g++: TestBuildProblemProofs/pass-dependent-dialect compiles the registry.insert<...>() mlir-tblgen writes"),
 
 		// Assembly formats of ops, attributes and types.
 		e("ods-format-syntax", "an assemblyFormat that does not lex or parse (an unknown directive, a bad literal or variable)",
@@ -195,21 +211,29 @@ func Codes() []tablegen.CodeInfo {
 
 		// Transform-dialect extension ops.
 		w("transform-op-interface", "a transform op without TransformOpInterface or a pattern descriptor: registration asserts",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("MLIR: registerTransformOps asserts it (transform::detail::checkImplementsTransformOpInterface, TransformDialect.h), and the interpreter casts every op of a sequence to TransformOpInterface"),
 		w("transform-memory-effects", "a transform op without MemoryEffectsOpInterface: registration asserts, the verifier casts",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("MLIR: registerTransformOps asserts it (checkImplementsTransformOpInterface), and verifyTransformOpInterface casts the op to MemoryEffectsOpInterface"),
 		w("transform-each-operand", "TransformEachOpTrait on an op without exactly one single operand: the build fails",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$a, TransformHandleTypeInterface:$b);\n  let extraClassDeclaration = [{ ::mlir::DiagnosedSilenceableFailure applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target, ::mlir::transform::ApplyToEachResultList &results, ::mlir::transform::TransformState &state); }];\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$a, TransformHandleTypeInterface:$b);\n  let extraClassDeclaration = [{ ::mlir::DiagnosedSilenceableFailure applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target, ::mlir::transform::ApplyToEachResultList &results, ::mlir::transform::TransformState &state); }];\n}\n").
+			Proven("g++: TestTransformEachOpCompiles/two-operands and /variadic-operand (\"expected single-operand op\", TransformInterfaces.h)"),
 		w("transform-each-interface", "TransformEachOpTrait without TransformOpInterface: its verifier fails",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("MLIR: TransformEachOpTrait::verifyTrait fails on an op without TransformOpInterface (TransformInterfaces.h)"),
 		w("transform-each-declared-apply", "TransformEachOpTrait with DeclareOpInterfaceMethods<TransformOpInterface>, whose apply hides the trait's",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("g++ and nm: TestTransformEachOpCompiles/declared-apply (the object needs a hand-written apply, and never calls applyToOne)"),
 		w("transform-each-apply-to-one", "TransformEachOpTrait on an op that declares no applyToOne: the build fails",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformOpInterface, TransformEachOpTrait]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("g++: TestTransformEachOpCompiles/no-apply-to-one ('applyToOne' is not a member)"),
 		w("transform-effects-interface", "a trait implementing getEffects (FunctionalStyleTransformOpTrait, ...) without MemoryEffectsOpInterface",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [FunctionalStyleTransformOpTrait, DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target);\n}\n").
+			Proven("MLIR: the getEffects traits' verifiers (FunctionalStyleTransformOpTrait, ...) require MemoryEffectsOpInterface (TransformInterfaces.h)"),
 		w("transform-handle-type", "a builtin payload type (I64, a tensor, ...) as a transform op's operand or result",
-			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>, DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target, I64:$factor);\n}\n"),
+			transformExamplePrelude+"def ScaleOp : Test_TransformOp<\"scale\", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>, DeclareOpInterfaceMethods<TransformOpInterface>]> {\n  let arguments = (ins TransformHandleTypeInterface:$target, I64:$factor);\n}\n").
+			Proven("MLIR: TransformState::getPayloadOps/setPayloadOps assert on a value that is no handle or parameter (TransformInterfaces.h)"),
 
 		// Conventions of the ODS manual: hints unless configured.
 		style("ods-summary-period", "an op summary ends with a period (a summary is a phrase)",

@@ -151,3 +151,84 @@ func underlyingLimit(t string) (int64, int) {
 	}
 	return 0, 0
 }
+
+// formatEnumProblems: an op's declarative format that prints a bit-enum
+// attribute gets from mlir-tblgen (OpFormatGen's enum printer) a `switch`
+// on the value whose cases are the enum's single-bit cases written as
+// keywords, printed bare, and whose default quotes the rest; the switch is
+// written only when some case needs the quotes (a string that is not a
+// keyword, or a value that is not one bit). The exact rule: such a switch
+// holds two cases of the same value, which g++ rejects ("duplicate case
+// value"). A bit enum may name one bit twice (MLIR's DIFlags does), so
+// the enum alone is fine; the error is at the op's format variable.
+func (m *Model) formatEnumProblems(op *Op) []tablegen.Diagnostic {
+	if !op.HasAssemblyFormat {
+		return nil
+	}
+	p := newOpFormat(op, op.AssemblyFormat)
+	elems := p.parse()
+	if len(p.errs) > 0 {
+		return nil
+	}
+	var out []tablegen.Diagnostic
+	var src *formatSource
+	var walk func([]*fmtElem)
+	walk = func(es []*fmtElem) {
+		for _, e := range es {
+			switch e.kind {
+			case feAttribute:
+				enum := m.EnumOf(e.arg.BaseAttr())
+				if enum == nil || !enum.IsAttr || !enum.IsBitEnum || enum.UnderlyingType == "" {
+					continue
+				}
+				a, b := enum.duplicateSwitchCases()
+				if a == nil {
+					continue
+				}
+				if src == nil {
+					s := op.formatSource()
+					src = &s
+				}
+				d := op.diag(tablegen.SeverityError, "ods-enum-format-duplicate-case", src.rangeOf(e.start, e.end),
+					"the format prints bit enum "+enum.Def.NameString()+" through a switch on its single-bit cases written as keywords, and '"+a.Symbol+"' and '"+b.Symbol+
+						"' both have the value "+strconv.FormatInt(a.Value, 10)+"; the generated "+op.CppClass+"::print does not compile (duplicate case value): give one of them a string that is not a keyword, or drop one")
+				d.Related = append(d.Related, tablegen.Related{Range: a.Range, Message: "case '" + a.Symbol + "'"}, tablegen.Related{Range: b.Range, Message: "case '" + b.Symbol + "'"})
+				out = append(out, d)
+			case feOptional:
+				walk(e.then)
+				walk(e.els)
+			case feOIList:
+				for _, c := range e.clauses {
+					walk(c)
+				}
+			}
+		}
+	}
+	walk(elems)
+	return out
+}
+
+// duplicateSwitchCases returns two cases of the switch the op format
+// printer writes for the bit enum that share a value, or nils: the
+// switch exists when a case is not a single bit or not a keyword, and
+// lists the single-bit keyword cases.
+func (e *Enum) duplicateSwitchCases() (*EnumCase, *EnumCase) {
+	quoted := false
+	byValue := map[int64]*EnumCase{}
+	var first, second *EnumCase
+	for _, c := range e.Cases {
+		if c.Value <= 0 || c.Value&(c.Value-1) != 0 || !canBeKeyword(c.Str) {
+			quoted = true
+			continue
+		}
+		if prev := byValue[c.Value]; prev != nil && first == nil {
+			first, second = prev, c
+		} else if prev == nil {
+			byValue[c.Value] = c
+		}
+	}
+	if !quoted || first == nil {
+		return nil, nil
+	}
+	return first, second
+}

@@ -66,6 +66,21 @@ func (p *Pass) buildProblems(m *Model) []tablegen.Diagnostic {
 		} else {
 			flags[o.Argument] = o
 		}
+		kind := "option"
+		if o.IsList {
+			kind = "list option"
+		}
+		if want := optionTypeProblem(o.Type); want != "" {
+			add(tablegen.SeverityError, "ods-pass-option-type", o.Range,
+				"the type `"+strings.TrimSpace(o.Type)+"` of "+kind+" '"+o.CppName+"' is not a C++ type; did you mean `"+want+"`? The generated option does not compile ('"+strings.TrimSpace(o.Type)+"' does not name a type)")
+		}
+		if why := flagsProblem(o.AdditionalFlags); why != "" {
+			msg := "the additional flags `" + strings.TrimSpace(o.AdditionalFlags) + "` of " + kind + " '" + o.CppName + "' are pasted into the generated option as C++ and are not C++ (" + why + "); the generated option does not compile"
+			if o.IsList && looksLikeDefaultList(o.Description) {
+				msg += ": ListOption takes no default, so its fourth argument (`" + strings.TrimSpace(o.Description) + "`) is the description and its fifth the flags; write the description fourth"
+			}
+			add(tablegen.SeverityError, "ods-pass-option-flags", o.Range, msg)
+		}
 		switch {
 		case o.IsList && o.Default != "":
 			add(tablegen.SeverityError, "ods-pass-list-default", o.Range,
@@ -107,7 +122,8 @@ func (p *Pass) dependentDialectRange(k int, name string) tablegen.Range {
 
 // defaultMismatch says why a C++ default value cannot initialize an option
 // of type t: a string literal for an arithmetic type, a number or boolean
-// for a std::string; "" when it may.
+// for a std::string, a word for a boolean that C++ does not declare (yes,
+// off, True: boolWords); "" when it may.
 func defaultMismatch(t, value string) string {
 	t = strings.TrimPrefix(strings.Join(strings.Fields(t), " "), "::")
 	value = strings.TrimSpace(value)
@@ -118,6 +134,10 @@ func defaultMismatch(t, value string) string {
 		"size_t", "std::size_t", "std::int32_t", "std::int64_t", "std::uint32_t", "std::uint64_t", "float", "double":
 		if isString {
 			return "a string literal for a number"
+		}
+	case "bool":
+		if boolWords[value] {
+			return "`" + value + "` is not C++: write true or false"
 		}
 	case "std::string":
 		if value == "true" || value == "false" || isNumber(value) {

@@ -26,6 +26,18 @@ type CodeInfo struct {
 	// what raises it.
 	Prelude, Example string
 	Situation        string
+	// Proof is what shows a warning certain wherever it is raised: the
+	// test that compiles or runs what it flags (a compile-oracle or
+	// build-proof test), or where MLIR or mlir-tblgen enforces the rule.
+	// Every warning that is not a style lint has one (a check whose claim
+	// rests on C++ the .td does not show is information instead).
+	Proof string
+}
+
+// Proven returns c with its proof.
+func (c CodeInfo) Proven(proof string) CodeInfo {
+	c.Proof = proof
+	return c
 }
 
 // Codes are the frontend's codes: lexer, preprocessor, includes, parser,

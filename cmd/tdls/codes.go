@@ -127,6 +127,9 @@ func writeCodeDetails(w io.Writer, codes []tablegen.CodeInfo) {
 		if c.Newer {
 			fmt.Fprintf(w, "  a newer LLVM may have it: a warning when your LLVM is newer than %d\n", modelledLLVM)
 		}
+		if c.Proof != "" {
+			fmt.Fprintf(w, "  proof: %s\n", c.Proof)
+		}
 		if c.Example == "" {
 			fmt.Fprintf(w, "  raised by: %s\n", c.Situation)
 			continue
@@ -148,6 +151,7 @@ type codeJSON struct {
 	Summary   string `json:"summary"`
 	Example   string `json:"example,omitempty"` // a whole .td file
 	Situation string `json:"situation,omitempty"`
+	Proof     string `json:"proof,omitempty"` // what shows a warning certain
 }
 
 func writeCodesJSON(w io.Writer, groups []analysis.CodeGroup) {
@@ -155,7 +159,7 @@ func writeCodesJSON(w io.Writer, groups []analysis.CodeGroup) {
 	for _, g := range groups {
 		for _, c := range g.Codes {
 			j := codeJSON{Code: c.Code, Layer: g.Layer, Severity: analysis.LevelOf(c.Severity).String(), Default: defaultLevel(c),
-				Style: c.Style, Summary: c.Summary, Situation: c.Situation}
+				Style: c.Style, Summary: c.Summary, Situation: c.Situation, Proof: c.Proof}
 			if c.Example != "" {
 				j.Example = c.Prelude + c.Example
 			}
@@ -226,6 +230,29 @@ of this.
 		}
 		fmt.Fprintf(w, "```tablegen\n%s```\n\n", body)
 	}
+	fmt.Fprint(w, `## Warnings and their proofs
+
+A warning says something certain of the code the .td shows: that its C++
+does not build, that it fails at run time, or that part of it does
+nothing (an ignored name, a repeated pattern). Each is raised only where
+that is certain, and this table says what shows it: a test
+that compiles (g++ against MLIR 22's headers) or runs what it flags, or
+where MLIR or mlir-tblgen enforces the rule. A check whose claim rests on
+C++ the .td does not show (a hand-written dialect class, the rewrite driver
+a pattern set is applied with) is information, its message naming the
+assumption. Style lints are not listed: they are hints.
+
+| code | proof |
+|---|---|
+`)
+	for _, g := range groups {
+		for _, c := range g.Codes {
+			if c.Severity == tablegen.SeverityWarning && !c.Style {
+				fmt.Fprintf(w, "| [`%s`](#%s) | %s |\n", c.Code, c.Code, markdownCell(c.Proof))
+			}
+		}
+	}
+	fmt.Fprintln(w)
 	for _, g := range groups {
 		fmt.Fprintf(w, "## %s\n\n", layerTitles[g.Layer])
 		fmt.Fprintln(w, "| code | level | meaning |")
@@ -245,6 +272,9 @@ of this.
 				fmt.Fprintf(w, " Reported as %s; as a warning when your LLVM is newer than %d, which may have it.", article(defaultLevel(c)), modelledLLVM)
 			default:
 				fmt.Fprintf(w, " Reported as %s.", article(defaultLevel(c)))
+			}
+			if c.Proof != "" {
+				fmt.Fprintf(w, " Proof: %s.", c.Proof)
 			}
 			fmt.Fprint(w, "\n\n")
 			switch {

@@ -61,7 +61,7 @@ func TestCodesCommand(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &codes); err != nil {
 		t.Fatal(err)
 	}
-	if len(codes) != 4 || codes[0].Default != "warning" || !strings.Contains(codes[0].Example, "PatternBase.td") {
+	if len(codes) != 4 || codes[0].Default != "information" || codes[3].Default != "warning" || codes[3].Proof == "" || !strings.Contains(codes[0].Example, "PatternBase.td") {
 		t.Errorf("pattern-* = %+v", codes)
 	}
 

@@ -33,6 +33,11 @@ def ConstantAttrBuilder : Pat<(Oracle_SameTypeOp $a, $b),
                               (Oracle_SameTypeOp (Oracle_AttrBuilderOp $a, ConstantAttr<I64Attr, "3">), $b)>;
 def NativeAttrBuilder : Pat<(Oracle_SameTypeOp $a, $b),
                             (Oracle_SameTypeOp (Oracle_AttrBuilderOp $a, (CountAttr)), $b)>;
+// A symbol bound to a NativeCodeCall's result is pasted as its expression:
+// its C++ type (here IntegerAttr) is the expression's, which fits the
+// custom builder.
+def NativeBoundAttrBuilder : Pattern<(Oracle_SameTypeOp $a, $b),
+                                     [(CountAttr:$cnt), (Oracle_SameTypeOp (Oracle_AttrBuilderOp $a, $cnt), $b)]>;
 def RangeVariadic : Pattern<(Oracle_RangeVariadicOp $xs),
                             [(Oracle_RangeVariadicOp:$aux $xs), (Oracle_RangeVariadicOp $xs)]>;
 def ArrayRefVariadic : Pattern<(Oracle_ArrayRefVariadicOp $xs),
