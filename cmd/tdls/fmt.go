@@ -269,7 +269,7 @@ func changedLines(file, rev string) ([]format.LineRange, error) {
 	if _, err := runGit(dir, "ls-files", "--error-unmatch", "--", base); err != nil {
 		return []format.LineRange{{First: 1, Last: 1 << 30}}, nil // untracked: all new
 	}
-	out, err := runGit(dir, "diff", "-U0", "--no-color", "--no-ext-diff", rev, "--", base)
+	out, err := runGit(dir, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", rev, "--", base)
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s -- %s: %v", rev, file, err)
 	}
@@ -290,13 +290,16 @@ func changedLines(file, rev string) ([]format.LineRange, error) {
 // runGit runs the machine's git in dir, through toolchain.Command (the one
 // place tdls starts a process): the working directory and the file's
 // directory are the workspace, so a git that a repository holds, reached
-// through a PATH entry inside it, is not run.
+// through a PATH entry inside it, is not run. What a repository's own git
+// configuration could make git run is off: the fsmonitor hook here, an
+// external diff and textconv filters in the diff's options.
 func runGit(dir string, args ...string) (string, error) {
 	path, err := exec.LookPath("git")
 	if err != nil {
 		return "", err
 	}
 	var rt runTrust
+	args = append([]string{"-c", "core.fsmonitor=false"}, args...)
 	cmd, err := toolchain.Command(context.Background(), rt.trust(dir), toolchain.Tool{Path: path, Origin: toolchain.FromMachine}, args...)
 	if err != nil {
 		return "", err

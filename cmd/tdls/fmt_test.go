@@ -131,3 +131,46 @@ func TestFmtKeepsWhatItCannotLex(t *testing.T) {
 		t.Errorf("exit %d, got %q, want %q", code, out, want)
 	}
 }
+
+// A repository's own git configuration cannot make `tdls fmt --changed`
+// run its programs: an fsmonitor hook, an external diff and a textconv
+// filter for .td files are set in its .git/config, each leaving a marker
+// when run; none runs, and the changed lines are still found.
+func TestFmtChangedRunsNoRepositoryGitProgram(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, _, _ = fmtIn(t, map[string]string{"a.td": messyTd}, "")
+	dir, _ := os.Getwd()
+	marker := filepath.Join(t.TempDir(), "ran")
+	hook := filepath.Join(t.TempDir(), "hook.sh")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\necho \"$0 $*\" >> '"+marker+"'\ncat \"$1\" 2>/dev/null\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"init", "-q"}, {"add", "a.td"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a"},
+		{"config", "core.fsmonitor", hook},
+		{"config", "diff.external", hook},
+		{"config", "diff.evil.textconv", hook},
+	} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.td diff=evil\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(messyTd, "def C : D<[E,F]>;", "def C : D<[E,F,I]>;", 1)
+	if err := os.WriteFile("a.td", []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := runFmt([]string{"--changed", "a.td"}, nil, &out, &errOut)
+	if want := "def  A :B;\ndef C : D<[E, F, I]>;\n  def G : H;\n"; code != 0 || out.String() != want {
+		t.Errorf("exit %d (%s), got %q, want %q", code, errOut.String(), out.String(), want)
+	}
+	if ran, err := os.ReadFile(marker); err == nil {
+		t.Errorf("the repository's git configuration ran:\n%s", ran)
+	}
+}
