@@ -127,6 +127,9 @@ func TestFormatCorpus(t *testing.T) {
 	if churn > 10 {
 		t.Errorf("churn %.2f%% > 10%%", churn)
 	}
+	if f.newLong > 0 {
+		t.Errorf("%d lines the formatter writes are past the column limit where the input's were not", f.newLong)
+	}
 	if f.tokenSame != f.files || f.idempotent != f.files {
 		t.Errorf("token-identical %d, idempotent %d of %d files", f.tokenSame, f.idempotent, f.files)
 	}

@@ -27,7 +27,10 @@ import (
 //   - a closing bracket that starts a line: at its opening line's indent
 //     (3,164);
 //   - a line that alignment would push past the column limit is indented
-//     as if its bracket ended its line, when that makes it fit;
+//     as if its bracket ended its line, when that makes it fit; one that
+//     still does not fit, and that no break makes fit, is indented as far
+//     as it fits (an even column): no line the author kept within the
+//     limit is pushed past it;
 //   - preprocessor lines start at column 0 (923 against 4);
 //   - one space after ',' and ';', around '=', around '#' (1,643 against
 //     153), around ':' outside brackets (def X : Y) and in !cond, none
