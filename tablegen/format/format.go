@@ -552,7 +552,12 @@ func (p *printer) startLine(i int, t *tok) {
 	}
 	p.indent = p.tree.indentOf(t, p)
 	if p.noAlign {
-		p.indent = min(p.indent, p.tree.unaligned(t, p))
+		if u := p.tree.unaligned(t, p); u < p.indent {
+			p.indent = u
+			if in := p.tree.inner(); in != nil {
+				in.unaligned = true
+			}
+		}
 		p.noAlign = false
 	}
 	if p.fitIndent >= 0 {
