@@ -1,6 +1,10 @@
 package format
 
-import "tdls/tablegen"
+import (
+	"strings"
+
+	"tdls/tablegen"
+)
 
 // Breaks are added only to a line longer than the column limit, where
 // people break (as MLIR's files do): after a comma of the outermost
@@ -67,7 +71,8 @@ type candidate struct {
 // breakLine adds breaks to the output line of token over, the first on
 // it past the limit.
 func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
-	line := p.lineOf[over]
+	// The line a token over lines starts on.
+	line := p.lineOf[over] - int32(strings.Count(p.toks[over].text, "\n"))
 	best := -1
 	var cands []candidate
 	for c := over; c > from && p.lineOf[c-1] == line; c-- {
@@ -118,8 +123,9 @@ func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
 // '#'; last a statement's '=') and the bracket it breaks.
 func (p *printer) breakBefore(c int) (int, int32, bool) {
 	a, b := &p.toks[c-1], &p.toks[c]
-	if b.kind == kLineComment || b.kind == kBlockComment || a.kind != kToken || b.kind == kDirective {
-		return 0, 0, false
+	if b.kind == kLineComment || a.kind != kToken || b.kind == kDirective ||
+		b.kind == kBlockComment && a.lex != tablegen.TokComma {
+		return 0, 0, false // a comment stays with what it follows, but an argument's after a comma
 	}
 	switch {
 	case a.lex == tablegen.TokComma:

@@ -41,10 +41,10 @@ import (
 //   - preprocessor lines start at column 0 (923 against 4);
 //   - one space after ',' and ';', around '=', around '#' (1,643 against
 //     153), around ':' outside brackets (def X : Y) and in !cond, none
-//     next to the inside of brackets, around ':' in brackets (I32:$x), '.'
-//     and '...'; none after an argument comment (/*name=*/value); one space
-//     before a trailing comment (391 against 98 aligned); an empty body is
-//     {}.
+//     next to the inside of brackets (before a comment too), around ':'
+//     in brackets (I32:$x), '.' and '...'; none after an argument comment
+//     (/*name=*/value); one space before a trailing comment (391 against
+//     98 aligned); an empty body is {}.
 
 // frame is an open bracket.
 type frame struct {
@@ -371,6 +371,9 @@ const keepGap = -1
 func (tr *tree) spaceBetween(a, b *tok) int {
 	if a.kind == kBlockComment && b.kind == kToken && strings.HasSuffix(a.text, "=*/") {
 		return 0 // an argument's name: /*name=*/value
+	}
+	if b.kind == kBlockComment && a.kind == kToken && (a.lex == tablegen.TokLParen || a.lex == tablegen.TokLSquare || a.lex == tablegen.TokLess) {
+		return 0 // none inside a bracket: (/*name*/x
 	}
 	if b.kind == kLineComment || b.kind == kBlockComment || a.kind == kBlockComment {
 		return 1

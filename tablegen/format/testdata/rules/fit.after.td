@@ -18,3 +18,9 @@ class Conv<bit customStorageInAttr> {
     # [{), static_cast<}] # underlyingType # [{>($_storage)).getValue();
   }]);
 }
+// A line that a code block over lines ends is broken before it, after a
+// comment that names an argument too; none inside a bracket before one.
+def RotatePaddingInteriorOfTheLhs : GlobalExpr</*needsprimal*/ 0,
+    /*needsshadow*/ 0, [{
+    return interior;
+}]>;
