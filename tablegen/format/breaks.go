@@ -1,13 +1,18 @@
 package format
 
-import "tdls/tablegen"
+import (
+	"strings"
+
+	"tdls/tablegen"
+)
 
 // Breaks are added only to a line longer than the column limit, where
 // people break (as MLIR's files do): after a comma of the outermost
 // bracket that has one on the line first, filling each line as far as it
-// goes; all the elements of a Pat (its source and result dags) and of an
-// (ins or (outs dag at once, one per line; after a dag's operator when its
-// arguments still do not fit; after a statement's '=' last.
+// goes, then before a '#' of a concatenation in it; all the elements of a
+// Pat (its source and result dags) and of an (ins or (outs dag at once,
+// one per line; after a dag's operator when its arguments still do not
+// fit; after a statement's '=' last.
 
 // where is the innermost bracket of the current statement (its id, or -1)
 // and how many brackets of the statement are open.
@@ -27,18 +32,24 @@ func (tr *tree) where() (int32, int16) {
 // longer than the column limit.
 func (p *printer) tooLong(from, to int) bool {
 	for k := from; k < to; k++ {
-		if int(p.colEnd[k]) > p.opt.Column {
+		if p.over(k) {
 			return true
 		}
 	}
 	return false
 }
 
+// over reports whether token k, as last printed, ends past the column
+// limit, or the first of its lines does.
+func (p *printer) over(k int) bool {
+	return int(max(p.colEnd[k], p.colFirst[k])) > p.opt.Column
+}
+
 // chooseBreaks adds breaks for the first too long line that can be broken.
 // It reports whether it added any.
 func (p *printer) chooseBreaks(from, to int, breaks map[int]bool) bool {
 	for k := from; k < to; k++ {
-		if int(p.colEnd[k]) <= p.opt.Column {
+		if !p.over(k) {
 			continue
 		}
 		if p.breakLine(from, to, k, breaks) {
@@ -60,7 +71,8 @@ type candidate struct {
 // breakLine adds breaks to the output line of token over, the first on
 // it past the limit.
 func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
-	line := p.lineOf[over]
+	// The line a token over lines starts on.
+	line := p.lineOf[over] - int32(strings.Count(p.toks[over].text, "\n"))
 	best := -1
 	var cands []candidate
 	for c := over; c > from && p.lineOf[c-1] == line; c-- {
@@ -107,18 +119,23 @@ func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
 }
 
 // breakBefore says whether a line may be broken before token c, and if so
-// its rank (twice the bracket depth, plus one for a dag's operator; last a
-// statement's '=') and the bracket it breaks.
+// its rank (twice the bracket depth, plus one for a dag's operator or a
+// '#'; last a statement's '=') and the bracket it breaks.
 func (p *printer) breakBefore(c int) (int, int32, bool) {
 	a, b := &p.toks[c-1], &p.toks[c]
-	if b.kind == kLineComment || b.kind == kBlockComment || a.kind != kToken || b.kind == kDirective {
-		return 0, 0, false
+	if b.kind == kLineComment || a.kind != kToken || b.kind == kDirective ||
+		b.kind == kBlockComment && a.lex != tablegen.TokComma {
+		return 0, 0, false // a comment stays with what it follows, but an argument's after a comma
 	}
 	switch {
 	case a.lex == tablegen.TokComma:
 		return 2 * int(p.depthOf[c-1]), p.frameOf[c-1], true
 	case p.argOf[c] != 0:
 		return 2*int(p.depthOf[c]) + 1, p.argOf[c] - 1, true
+	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken:
+		// Before a '#' of a concatenation, after the commas of its
+		// bracket.
+		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
 	case a.lex == tablegen.TokEqual && p.depthOf[c-1] == 0:
 		return 1 << 20, -1, true
 	}

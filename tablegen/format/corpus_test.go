@@ -122,10 +122,14 @@ func TestFormatCorpus(t *testing.T) {
 	churn := 100 * float64(f.changed) / float64(f.lines)
 	fmt.Printf("fmt: files %d, token-identical %d/%d, idempotent %d/%d, churn %.2f%% (%d of %d lines), new long lines %d\n",
 		f.files, f.tokenSame, f.files, f.idempotent, f.files, churn, f.changed, f.lines, f.newLong)
-	// The bar is 8%; the rules measured on MLIR's files reach 9.8%
-	// (clang-format: 23.4%). This bound catches a rule that churns more.
-	if churn > 10 {
-		t.Errorf("churn %.2f%% > 10%%", churn)
+	// The bar is 8%; the rules measured on MLIR's files reach
+	// 9.47% (clang-format: 23.4%). This bound catches a rule that churns
+	// more.
+	if churn > 9.6 {
+		t.Errorf("churn %.2f%% > 9.6%%", churn)
+	}
+	if f.newLong > 0 {
+		t.Errorf("%d lines the formatter writes are past the column limit where the input's were not", f.newLong)
 	}
 	if f.tokenSame != f.files || f.idempotent != f.files {
 		t.Errorf("token-identical %d, idempotent %d of %d files", f.tokenSame, f.idempotent, f.files)

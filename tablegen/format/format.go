@@ -269,16 +269,22 @@ type printer struct {
 	// line, its innermost bracket and how many brackets of its statement
 	// it is in.
 	colEnd, lineOf, frameOf []int32
-	depthOf                 []int16
+	// colFirst is, for a token over lines, the output column at the end
+	// of its first line (else 0).
+	colFirst []int32
+	depthOf  []int16
 	// argOf is, for a dag's first argument, 1 + the dag's bracket id.
 	argOf []int32
 	all   map[int32]bool // the brackets whose elements break all at once
 	// noAlign asks for the next line's indentation without alignment.
 	noAlign bool
+	// fitIndent, when not -1, is the next line's indentation: that of a
+	// line which fits no other way.
+	fitIndent int
 }
 
 func newPrinter(src string, toks []tok, opt Options) *printer {
-	p := &printer{src: src, toks: toks, opt: opt}
+	p := &printer{src: src, toks: toks, opt: opt, fitIndent: -1}
 	p.starts = append(p.starts, 0)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' {
@@ -362,6 +368,7 @@ func (p *printer) print() string {
 	}
 	n := len(p.toks)
 	p.colEnd = make([]int32, n)
+	p.colFirst = make([]int32, n)
 	p.lineOf = make([]int32, n)
 	p.frameOf = make([]int32, n)
 	p.depthOf = make([]int16, n)
@@ -422,11 +429,32 @@ func (p *printer) printLine(from, to int) {
 		}
 	}
 	// Breaks that do not make the line fit are not worth the change: the
-	// line stays as the author broke it.
+	// line stays as the author broke it, indented as far as it fits.
 	if len(breaks) > 0 {
 		p.tree.restore(saved)
 		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
 		p.emitLine(from, to, nil)
+	}
+	if p.indent == 0 {
+		return
+	}
+	first, w := p.lineOf[from], 0
+	for k := from; k < to; k++ {
+		if p.colFirst[k] > 0 {
+			w = max(w, int(p.colFirst[k])-p.indent)
+			break
+		}
+		if p.lineOf[k] != first {
+			break
+		}
+		w = max(w, int(p.colEnd[k])-p.indent)
+	}
+	if fit := (p.opt.Column - w) &^ 1; fit >= 0 && fit < p.indent {
+		p.tree.restore(saved)
+		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
+		p.fitIndent = fit
+		p.emitLine(from, to, nil)
+		p.fitIndent = -1
 	}
 }
 
@@ -451,6 +479,13 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 			p.space(&p.toks[i-1], t)
 		}
 		p.frameOf[i], p.depthOf[i] = p.tree.where()
+		if nl := strings.IndexByte(t.text, '\n'); nl >= 0 {
+			// A code block or comment over lines: its first line is
+			// where the formatter puts it.
+			p.colFirst[i] = int32(p.col + width(t.text[:nl]))
+		} else {
+			p.colFirst[i] = 0
+		}
 		p.write(t.text)
 		p.colEnd[i], p.lineOf[i] = int32(p.col), int32(p.outLine)
 		p.tree.update(t, p)
@@ -517,8 +552,16 @@ func (p *printer) startLine(i int, t *tok) {
 	}
 	p.indent = p.tree.indentOf(t, p)
 	if p.noAlign {
-		p.indent = min(p.indent, p.tree.unaligned(t, p))
+		if u := p.tree.unaligned(t, p); u < p.indent {
+			p.indent = u
+			if in := p.tree.inner(); in != nil {
+				in.unaligned = true
+			}
+		}
 		p.noAlign = false
+	}
+	if p.fitIndent >= 0 {
+		p.indent = min(p.indent, p.fitIndent)
 	}
 	p.spaces(p.indent)
 }

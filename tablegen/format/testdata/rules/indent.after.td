@@ -23,3 +23,21 @@ class Bar<string n> :
   let results = (outs I32:$r,
                       I32:$s);
 }
+class Baz<string name, int width,
+          list<Trait> traits = []> : Op<name, traits> {
+  let summary = "the first part of a summary that is "
+                "continued on the next line";
+  let description =
+    "a value on the line after its '='";
+}
+def Qux : Op<"qux", [
+    Pure,
+    Commutative
+  ]>;
+def Quux : Op<"quux", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface,
+                                                       ["inferReturnTypes"]>]>;
+class Corge {
+  let traits = [FirstTrait, SecondTrait,
+    DeclareOpInterfaceMethods<SomeInterfaceWithALongName, ["method"]>,
+    Pure];
+}

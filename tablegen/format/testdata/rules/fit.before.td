@@ -1,0 +1,24 @@
+// A line that neither alignment nor a continuation indent keep within the
+// limit, and that no break makes fit, is indented as far as it fits.
+class Example {
+  let traits = [Trait, Wrapped<[Inner,
+    DeclareOpInterfaceMethods<AnInterfaceWithAVeryVeryLongNameForTheRuleXYZW>]>];
+}
+// A '#' is broken before, after the commas of its bracket.
+class Opaque<string dialect, string name>
+  : Type<CPred<"isOpaqueNamed($_self, \""#dialect#"\", \""#name#"\", true)">,
+         "opaque">;
+// The first line of a code block over lines counts.
+class Conv<bit customStorageInAttr> {
+  let body = !if(customStorageInAttr, [{
+    return }] # storage # [{::get(ctx);
+  }], [{
+    return get(ctx, }] # width
+      # [{), static_cast<}] # underlyingType #[{>($_storage)).getValue();
+  }]);
+}
+// A line that a code block over lines ends is broken before it, after a
+// comment that names an argument too; none inside a bracket before one.
+def RotatePaddingInteriorOfTheLhs : GlobalExpr< /*needsprimal*/0, /*needsshadow*/0, [{
+    return interior;
+}]>;
