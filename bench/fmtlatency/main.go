@@ -19,7 +19,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -73,13 +72,13 @@ func main() {
 			"options": map[string]any{"tabSize": 2, "insertSpaces": true},
 		}
 		var res any
-		cpu0 := serverCPU(c.Pid())
+		cpu0 := c.CPUTime()
 		t0 := time.Now()
 		if err := c.Call(ctx, "textDocument/rangeFormatting", params, &res); err != nil {
 			fail(err)
 		}
 		lat = append(lat, time.Since(t0))
-		cpu = append(cpu, serverCPU(c.Pid())-cpu0)
+		cpu = append(cpu, c.CPUTime()-cpu0)
 		cl, err := clangFormatLines(*clangFormat, path, first+1, first+20)
 		if err != nil {
 			fail(err)
@@ -94,24 +93,6 @@ func main() {
 	fmt.Printf("%-40s %10.2f %12.2f\n", "tdls server CPU per request", ms(u), float64(u)/float64(bar))
 	fmt.Printf("%-40s %10.2f %12.2f\n", "clang-format --lines (whole process CPU)", ms(cf), float64(cf)/float64(bar))
 	fmt.Printf("tdls / clang-format: %.2f (latency), %.2f (CPU)\n", float64(l)/float64(cf), float64(u)/float64(cf))
-}
-
-// serverCPU is the CPU time the process's threads have run, from
-// /proc/PID/task/*/schedstat (nanoseconds).
-func serverCPU(pid int) time.Duration {
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
-	var total time.Duration
-	for _, t := range tasks {
-		b, err := os.ReadFile(t)
-		if err != nil {
-			continue
-		}
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			ns, _ := strconv.ParseInt(f[0], 10, 64)
-			total += time.Duration(ns)
-		}
-	}
-	return total
 }
 
 func clangFormatLines(bin, path string, first, last int) (time.Duration, error) {

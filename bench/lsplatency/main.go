@@ -35,7 +35,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -354,7 +353,7 @@ func queries(s server, path, text string, n int) (hover, completion, definition 
 	// time per request.
 	timeIt := func(method string, params map[string]any) (time.Duration, time.Duration, error) {
 		var ts []time.Duration
-		cpu0 := cpuTime(c)
+		cpu0 := c.CPUTime()
 		for i := 0; i < n; i++ {
 			var res any
 			t0 := time.Now()
@@ -364,7 +363,7 @@ func queries(s server, path, text string, n int) (hover, completion, definition 
 			ts = append(ts, time.Since(t0))
 			time.Sleep(20 * time.Millisecond) // as between keystrokes
 		}
-		return median(ts), (cpuTime(c) - cpu0) / time.Duration(n), nil
+		return median(ts), (c.CPUTime() - cpu0) / time.Duration(n), nil
 	}
 	if hover, cpu[0], err = timeIt("textDocument/hover", at(off)); err != nil {
 		return 0, 0, 0, cpu, err
@@ -404,7 +403,7 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, fu
 	firsts, tags, fulls := make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers)), make([][]time.Duration, len(servers))
 	cpu0 := make([]time.Duration, len(servers))
 	for i, c := range clients {
-		cpu0[i] = cpuTime(c)
+		cpu0[i] = c.CPUTime()
 	}
 	for e := 0; e < n; e++ {
 		tag := fmt.Sprintf("tag-%d", e)
@@ -447,32 +446,9 @@ func measure(servers []server, path, text string, off, n int) (first, tagged, fu
 		first = append(first, median(firsts[i]))
 		tagged = append(tagged, median(tags[i]))
 		full = append(full, median(fulls[i]))
-		cpu = append(cpu, (cpuTime(clients[i])-cpu0[i])/time.Duration(n))
+		cpu = append(cpu, (clients[i].CPUTime()-cpu0[i])/time.Duration(n))
 	}
 	return first, tagged, full, cpu, nil
-}
-
-// cpuTime is the CPU time c's server process has used so far, summed over
-// its threads (/proc/PID/task/*/schedstat, in nanoseconds): unlike the
-// latencies, it hardly moves with the machine's load. 0 without /proc.
-func cpuTime(c *lsptest.Client) time.Duration {
-	p := c.Process()
-	if p == nil {
-		return 0
-	}
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", p.Pid))
-	var total time.Duration
-	for _, t := range tasks {
-		b, err := os.ReadFile(t)
-		if err != nil {
-			continue
-		}
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			ns, _ := strconv.ParseInt(f[0], 10, 64)
-			total += time.Duration(ns)
-		}
-	}
-	return total
 }
 
 // waitFor returns the publishes for path after the first seen, up to and

@@ -11,6 +11,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -400,6 +403,30 @@ func (c *Client) Process() *os.Process {
 		return nil
 	}
 	return c.cmd.Process
+}
+
+// CPUTime is the CPU time the server process has used so far, summed
+// over its threads (/proc/PID/task/*/schedstat, in nanoseconds): unlike a
+// latency, it hardly moves with the machine's load. 0 without /proc or a
+// process.
+func (c *Client) CPUTime() time.Duration {
+	pid := c.Pid()
+	if pid == 0 {
+		return 0
+	}
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	var total time.Duration
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			ns, _ := strconv.ParseInt(f[0], 10, 64)
+			total += time.Duration(ns)
+		}
+	}
+	return total
 }
 
 // Raw writes bytes straight to the server, for malformed-input tests.
