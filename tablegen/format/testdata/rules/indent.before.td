@@ -41,3 +41,22 @@ class Corge {
                 DeclareOpInterfaceMethods<SomeInterfaceWithALongName, ["method"]>,
                 Pure];
 }
+// A top-level header's bracket aligns its lines when all of them fit
+// aligned; else, or when its first continuation line starts a list, they
+// are all indented 4.
+def Grault : I32EnumAttr<"Grault",
+    "a summary",
+  [GraultA, GraultB]>;
+def GarplyWithALongName : Dialect_Op<"garply_with_a_long_name", [Pure],
+  "short">,
+      Arguments<(ins I32:$a)>;
+def Waldo : Dialect_Op<"waldo",
+            [Pure]>;
+def Fred : Dialect_Op<"fred", "the summary of an op",
+             "a description that does not fit aligned after the summary",
+  "more">;
+// A body's '{' on a line of its own is at its statement's indentation.
+def Plugh : Op<"plugh">
+    {
+  let x = 1;
+}
