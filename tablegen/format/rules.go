@@ -26,6 +26,9 @@ import (
 //     another and a class's template arguments (class C<int a,\n
 //     int b>) align at any level (churn 14,256 -> 14,056 lines for the
 //     template arguments, -26 for nested brackets);
+//   - a string continuing a string in a bracket (TableGen joins them)
+//     aligns with the first string of the run: /*desc=*/"a "\n
+//     "b" (392 lines against 136; churn -58 lines);
 //   - a line after a bracket that ends its line: 2 past the bracket's line
 //     (6,212), 4 in a top-level header (929 against 454); a dag's operator
 //     ending the line ((ins) likewise 2 (2,440);
@@ -96,6 +99,9 @@ type tree struct {
 	stmt   stmtState
 	nextID int
 	prev   *tok
+	// strCol is the output column of the first string of the run of
+	// strings (which TableGen joins) that prev ends.
+	strCol int
 	// Classification of the token about to be printed.
 	body, spacedColon bool
 }
@@ -108,15 +114,16 @@ type treeState struct {
 	stmt   stmtState
 	nextID int
 	prev   *tok
+	strCol int
 }
 
 func (tr *tree) save() treeState {
-	return treeState{append([]frame(nil), tr.stack...), tr.stmt, tr.nextID, tr.prev}
+	return treeState{append([]frame(nil), tr.stack...), tr.stmt, tr.nextID, tr.prev, tr.strCol}
 }
 
 func (tr *tree) restore(s treeState) {
 	tr.stack = append(tr.stack[:0], s.stack...)
-	tr.stmt, tr.nextID, tr.prev = s.stmt, s.nextID, s.prev
+	tr.stmt, tr.nextID, tr.prev, tr.strCol = s.stmt, s.nextID, s.prev, s.strCol
 }
 
 // inner is the innermost bracket of the current statement (nil at the
@@ -177,6 +184,9 @@ func (tr *tree) update(t *tok, p *printer) {
 	}
 	prev := tr.prev
 	tr.prev = t
+	if t.is(tablegen.TokString) && (prev == nil || !prev.is(tablegen.TokString)) {
+		tr.strCol = p.col - width(t.text)
+	}
 	if tr.stmt.start {
 		tr.stmt = stmtState{kw: t.lex, indent: p.indent, inc: t.lex == tablegen.KwInclude}
 		if t.lex == tablegen.TokLBrace || t.lex == tablegen.TokRBrace {
@@ -318,6 +328,9 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 			return tr.stmt.valueCol // let x = "..."\n        "..."
 		}
 		return tr.stmt.indent + continuation(tr.stmt.indent)
+	}
+	if t.is(tablegen.TokString) && tr.prev != nil && tr.prev.is(tablegen.TokString) && !in.unaligned {
+		return tr.strCol // /*desc=*/"a string "\n          "continued"
 	}
 	if closes(t, in) {
 		if in.indent == 0 && !in.dag {

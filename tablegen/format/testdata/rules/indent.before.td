@@ -60,3 +60,13 @@ def Plugh : Op<"plugh">
     {
   let x = 1;
 }
+// A string continuing a string (TableGen joins them) aligns with the first.
+def SomeInterface : OpInterface<"SomeInterface"> {
+  let methods = [
+    InterfaceMethod<
+      /*desc=*/"a description that is long enough to be continued on "
+        "the next line, and on the line "
+          "after it",
+      "void", "method">
+  ];
+}
