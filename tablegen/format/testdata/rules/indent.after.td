@@ -3,14 +3,23 @@ def A : B {
   let y = 2;
   let z = 3;
 }
+// The statements of a let ... in { } outside other bodies are not
+// indented; in another body they are.
 let hasFolder = 1 in {
-  def C : D;
-  def E : F {
-    let g = [
-      G,
-      H
-    ];
+let hasVerifier = 1 in {
+def C : D;
+}
+multiclass M {
+  let x = 1 in {
+    def Inner : D;
   }
+}
+def E : F {
+  let g = [
+    G,
+    H
+  ];
+}
 }
 def Foo : Op<"foo", [
     Pure]> {

@@ -3,8 +3,17 @@ let x = 1;
       let y = 2;
 	let z = 3;
 }
+// The statements of a let ... in { } outside other bodies are not
+// indented; in another body they are.
 let hasFolder = 1 in {
+let hasVerifier = 1 in {
         def C : D;
+}
+multiclass M {
+let x = 1 in {
+def Inner : D;
+}
+}
   def E : F {
    let g = [
    G,
