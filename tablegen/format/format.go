@@ -294,6 +294,14 @@ type printer struct {
 	// brokeInto is 1 + the whole bracket an added break last aligned a
 	// line in (else 0).
 	brokeInto int32
+	// lineStarts holds the state before each line (by its first token);
+	// unalignFrom, per bracket, the first token from which its lines are
+	// not aligned: a line inside a bracket opened on one of its lines
+	// did not fit; refitAt, when not -1, is the line to print again from.
+	lineStarts  map[int]checkpoint
+	unalignFrom map[int32]int
+	refitAt     int
+	lineFrom    int // the first token of the line being printed
 }
 
 // checkpoint is the printer's state before the line a whole bracket
@@ -399,6 +407,7 @@ func (p *printer) print() string {
 	p.all = map[int32]bool{}
 	p.unalignedBrackets, p.checkpoints, p.refit = map[int32]bool{}, map[int32]checkpoint{}, -1
 	p.lastTop = checkpoint{0, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
+	p.lineStarts, p.unalignFrom, p.refitAt = map[int]checkpoint{}, map[int32]int{}, -1
 	for i := 0; i < n; {
 		j := i + 1
 		for j < n && p.toks[j].line == p.toks[j-1].endLine {
@@ -407,8 +416,10 @@ func (p *printer) print() string {
 		if i == 0 {
 			p.startFirstLine(&p.toks[0])
 		} else {
+			here := checkpoint{i, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
+			p.lineStarts[i] = here
 			if f := p.tree.outer(); f == nil {
-				p.lastTop = checkpoint{i, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
+				p.lastTop = here
 			} else if _, ok := p.checkpoints[int32(f.id)]; !ok && wholeBracket(f, p) {
 				p.checkpoints[int32(f.id)] = p.lastTop
 			}
@@ -420,6 +431,12 @@ func (p *printer) print() string {
 			// lines are printed again, none aligned.
 			c := p.checkpoints[p.refit]
 			p.unalignedBrackets[p.refit], p.refit = true, -1
+			p.tree.restore(c.tree)
+			p.out, p.outLine, p.col, p.indent, p.blank = p.out[:c.out], c.outLine, c.col, c.indent, c.blank
+			j = c.tok
+		} else if p.refitAt >= 0 {
+			c := p.lineStarts[p.refitAt]
+			p.refitAt = -1
 			p.tree.restore(c.tree)
 			p.out, p.outLine, p.col, p.indent, p.blank = p.out[:c.out], c.outLine, c.col, c.indent, c.blank
 			j = c.tok
@@ -438,6 +455,7 @@ func (p *printer) printLine(from, to int) {
 		p.emitLine(from, to, nil)
 		return
 	}
+	p.lineFrom = from
 	saved, mark, outLine := p.tree.save(), len(p.out), p.outLine
 	p.emitLine(from, to, nil)
 	if !p.tooLong(from, to) {
@@ -458,6 +476,10 @@ func (p *printer) printLine(from, to int) {
 		if !p.tooLong(from, to) {
 			return
 		}
+	}
+	if g, at, line := p.pushedBy(saved, from, to); g >= 0 {
+		p.unalignFrom[g], p.refitAt = at, line
+		return
 	}
 	breaks := map[int]bool{}
 	p.brokeInto = 0
@@ -548,6 +570,54 @@ func (p *printer) fitsUnaligned(f *frame, from, to int) bool {
 		}
 	}
 	return true
+}
+
+// pushedBy finds the aligned bracket whose alignment pushes the line of
+// the tokens from to to past the limit, the line being in a bracket
+// opened on a later line of it: (ins A:$a,\n     DefaultValuedAttr<\n
+// ...>). It returns the bracket, the first token of that later line, from
+// which its lines are not aligned, and the first token of the source line
+// to print again from, when then the line fits; else -1.
+func (p *printer) pushedBy(before treeState, from, to int) (int32, int, int) {
+	st := before.stack
+	for k := len(st) - 1; k >= 1; k-- {
+		f, g := &st[k], &st[k-1]
+		if f.body || g.body {
+			break
+		}
+		id := int32(g.id)
+		if f.line <= g.line || g.align < 0 || g.unaligned || f.from >= from {
+			continue
+		}
+		if _, done := p.unalignFrom[id]; done {
+			continue
+		}
+		if _, ok := p.lineStarts[f.from]; !ok {
+			continue
+		}
+		unaligned := g.indent + continuation(g.indent)
+		if g.dag {
+			unaligned = g.indent + 2
+		}
+		shift := g.align - unaligned
+		if shift <= 0 {
+			continue
+		}
+		fits := true
+		for t := from; t < to && fits; t++ {
+			fits = int(max(p.colEnd[t], p.colFirst[t]))-shift <= p.opt.Column
+		}
+		if fits {
+			// From the first token of the bracket's line, which an
+			// added break may have started.
+			at := f.from
+			for at < from && int(p.lineOf[at]) != f.line {
+				at++
+			}
+			return id, at, f.from
+		}
+	}
+	return -1, 0, 0
 }
 
 // emitLine prints the tokens from to to, starting a new output line before

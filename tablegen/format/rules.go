@@ -47,7 +47,10 @@ import (
 //     against 101; churn -171 lines);
 //   - a line that alignment would push past the column limit is indented
 //     as if its bracket ended its line, when that makes it fit, and so are
-//     the bracket's lines after it (churn -19 lines); one that still does
+//     the bracket's lines after it (churn -19 lines); so is a line of a
+//     bracket from which a bracket opens whose lines alignment pushes past
+//     the limit ((ins A:$a,\n      DefaultValuedAttr<\n        ...>),
+//     and the bracket's lines after it (churn -19 lines); one that still does
 //     not fit, and that no break makes fit, is indented as far as it fits
 //     (an even column): no line the author kept within the limit is
 //     pushed past it (70 lines before this rule, 0 after);
@@ -83,6 +86,7 @@ type frame struct {
 	// unaligned: a line of the bracket did not fit aligned; the lines
 	// after it are indented as it was.
 	unaligned bool
+	from      int // the first token of the line the bracket is on
 	// Statement state saved by a body, restored when it closes.
 	stmt stmtState
 }
@@ -243,7 +247,7 @@ func (tr *tree) update(t *tok, p *printer) {
 	}
 	switch t.lex {
 	case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLess:
-		f := frame{open: t.lex, id: tr.nextID, align: -1, indent: p.indent, line: p.outLine, first: true}
+		f := frame{open: t.lex, id: tr.nextID, align: -1, indent: p.indent, line: p.outLine, first: true, from: p.lineFrom}
 		tr.nextID++
 		if prev != nil && prev.kind == kToken {
 			switch t.lex {
@@ -361,7 +365,7 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 		}
 		return in.indent
 	}
-	if in.unaligned {
+	if from, ok := p.unalignFrom[int32(in.id)]; in.unaligned || ok && p.cur >= from {
 		return tr.unaligned(t, p)
 	}
 	if in.dag {
