@@ -721,6 +721,8 @@ func (p *printer) startLine(i int, t *tok) {
 			p.indent = u
 			if in := p.tree.inner(); in != nil {
 				in.unaligned = true
+			} else {
+				p.tree.stmt.unaligned = true
 			}
 		}
 		p.noAlign = false

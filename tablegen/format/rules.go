@@ -41,7 +41,9 @@ import (
 //   - a statement continued outside brackets: 4 past its first line at the
 //     top level (1,034 against 543), 2 inside a body, or aligned with the
 //     value after its '=' when that is on the '=''s line
-//     (let summary = "...\n                "..."; churn -110 lines);
+//     (let summary = "...\n                "..."; churn -110 lines),
+//     unless that pushes it past the limit, and then the statement's lines
+//     after it are not aligned either (churn -13 lines);
 //   - a closing bracket that starts a line: at its opening line's indent
 //     (3,164), 2 in a top-level header (def X : Y<[\n    A\n  ]>: 195
 //     against 101; churn -171 lines);
@@ -102,6 +104,9 @@ type stmtState struct {
 	// '=' when it is on the '=''s line (else 0); eqLine is 1 + the '=''s
 	// output line.
 	valueCol, eqLine int
+	// unaligned: a continuation line did not fit aligned with the value;
+	// the statement's lines after it are indented as it was.
+	unaligned bool
 }
 
 // tree follows the bracket structure of the tokens printed so far.
@@ -351,7 +356,7 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 		if tr.body && t.is(tablegen.TokLBrace) {
 			return tr.stmt.indent // a body's '{' on a line of its own (20 lines against 2)
 		}
-		if tr.stmt.indent > 0 && tr.stmt.valueCol > 0 {
+		if tr.stmt.indent > 0 && tr.stmt.valueCol > 0 && !tr.stmt.unaligned {
 			return tr.stmt.valueCol // let x = "..."\n        "..."
 		}
 		return tr.stmt.indent + continuation(tr.stmt.indent)
@@ -425,6 +430,9 @@ func (tr *tree) outer() *frame {
 // it would make it too long: that of a bracket ending its line.
 func (tr *tree) unaligned(t *tok, p *printer) int {
 	in := tr.inner()
+	if in == nil && !tr.stmt.start && tr.stmt.indent > 0 && tr.stmt.valueCol > 0 {
+		return tr.stmt.indent + continuation(tr.stmt.indent)
+	}
 	if in == nil || closes(t, in) || in.align < 0 {
 		return tr.indentOf(t, p)
 	}

@@ -31,3 +31,10 @@ class FloatUnary<string mnemonic> : Op<mnemonic>,
     Arguments<(ins FloatLike:$operand,
       DefaultValuedAttr<
         Arith_FastMathAttr, "::mlir::arith::FastMathFlags::none">:$fastmath)>;
+// A statement's line that aligned with the value after its '=' would not
+// fit is indented as a continuation, and so are the lines after it.
+class Builder {
+  string builder = "::mlir::SomeVeryLongTypeName::get($_builder.getContext(), "
+    "$_self.getSomeFirstParameterWithALongName(), $_self.getSecondParameter())"
+    # suffix;
+}
