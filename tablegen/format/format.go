@@ -429,7 +429,10 @@ func (p *printer) print() string {
 		if p.refit >= 0 {
 			// A line of a whole bracket does not fit aligned: its
 			// lines are printed again, none aligned.
-			c := p.checkpoints[p.refit]
+			c, ok := p.checkpoints[p.refit]
+			if !ok {
+				c = p.lastTop // the bracket opened on the line being printed
+			}
 			p.unalignedBrackets[p.refit], p.refit = true, -1
 			p.tree.restore(c.tree)
 			p.out, p.outLine, p.col, p.indent, p.blank = p.out[:c.out], c.outLine, c.col, c.indent, c.blank
@@ -458,7 +461,7 @@ func (p *printer) printLine(from, to int) {
 	p.lineFrom = from
 	saved, mark, outLine := p.tree.save(), len(p.out), p.outLine
 	p.emitLine(from, to, nil)
-	if !p.tooLong(from, to) {
+	if p.refit >= 0 || !p.tooLong(from, to) {
 		return
 	}
 	if f := p.lineBracket(saved, &p.toks[from]); f != nil && p.fitsUnaligned(f, from, to) {
@@ -473,7 +476,7 @@ func (p *printer) printLine(from, to int) {
 		p.noAlign = true
 		p.emitLine(from, to, nil)
 		p.noAlign = false
-		if !p.tooLong(from, to) {
+		if p.refit >= 0 || !p.tooLong(from, to) {
 			return
 		}
 	}
@@ -490,7 +493,7 @@ func (p *printer) printLine(from, to int) {
 		p.tree.restore(saved)
 		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
 		p.emitLine(from, to, breaks)
-		if !p.tooLong(from, to) {
+		if p.refit >= 0 || !p.tooLong(from, to) {
 			return
 		}
 	}

@@ -51,11 +51,11 @@ class Corge {
     Pure];
 }
 // A top-level header's bracket aligns its lines when all of them fit
-// aligned; else, or when its first continuation line starts a list, they
-// are all indented 4.
+// aligned; else, or when one of them starts a list, they are all
+// indented 4.
 def Grault : I32EnumAttr<"Grault",
-                         "a summary",
-                         [GraultA, GraultB]>;
+    "a summary",
+    [GraultA, GraultB]>;
 def GarplyWithALongName : Dialect_Op<"garply_with_a_long_name", [Pure],
                                      "short">,
     Arguments<(ins I32:$a)>;

@@ -51,8 +51,8 @@ class Corge {
                 Pure];
 }
 // A top-level header's bracket aligns its lines when all of them fit
-// aligned; else, or when its first continuation line starts a list, they
-// are all indented 4.
+// aligned; else, or when one of them starts a list, they are all
+// indented 4.
 def Grault : I32EnumAttr<"Grault",
     "a summary",
   [GraultA, GraultB]>;
