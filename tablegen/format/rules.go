@@ -50,11 +50,12 @@ import (
 //     against 101; churn -171 lines);
 //   - a line that alignment would push past the column limit is indented
 //     as if its bracket ended its line, when that makes it fit, and so are
-//     the bracket's lines after it (churn -19 lines); so is a line of a
-//     bracket from which a bracket opens whose lines alignment pushes past
-//     the limit ((ins A:$a,\n      DefaultValuedAttr<\n        ...>),
-//     and the bracket's lines after it (churn -19 lines); one that still does
-//     not fit, and that no break makes fit, is indented as far as it fits
+//     the bracket's lines after it (churn -19 lines); likewise when the
+//     line is in a bracket opened on a later line of an aligned bracket:
+//     that bracket's lines from the later one on are not aligned ((ins
+//     A:$a,\n      DefaultValuedAttr<\n        ...>; churn -19 lines); a
+//     line that still does not fit, and that no break makes fit, is
+//     indented as far as it fits
 //     (an even column): no line the author kept within the limit is
 //     pushed past it (70 lines before this rule, 0 after);
 //   - preprocessor lines start at column 0 (923 against 4);
