@@ -37,6 +37,8 @@ type Workspace struct {
 	// freshProjects makes the next snapshot look for project
 	// configurations again: one may have appeared.
 	freshProjects bool
+	// cpp is the C++ index of the workspace folders (cppindex.go).
+	cpp cppIndexer
 }
 
 // OnProjectConfig sets f to hear of each .tdls.yaml as a snapshot reads it,
@@ -203,6 +205,10 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 	for _, p := range paths {
 		w.disk.forget(filepath.Clean(p))
 		projects = projects || filepath.Base(p) == ProjectConfigName
+	}
+	w.cppFilesChanged(paths)
+	if projects {
+		w.forgetCppIndex()
 	}
 	if created || projects {
 		// Who includes whom may have changed.

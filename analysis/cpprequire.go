@@ -1,0 +1,364 @@
+package analysis
+
+import (
+	"bytes"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"tdls/codegen"
+	"tdls/cpp"
+	"tdls/ods"
+	"tdls/tablegen"
+	"tdls/tablegen/eval"
+	"tdls/toolchain"
+)
+
+// Requirement is a C++ member or function a declaration of a .td file
+// requires its author to define, with where it is defined. A requirement
+// not found is information (its definition may be outside what the index
+// sees), never a diagnostic.
+type Requirement struct {
+	Entity    string // "::mlir::foo::FooOp"
+	Kind      string // "op" "attr" "type" "interface" "dialect" "pass" "transform" "drr-helper"
+	Member    string // "verify", "fold", "parse", "build", "runOnOperation", or the helper's name
+	Signature string // the declaration as the generated code writes it: "::llvm::LogicalResult verify();"
+	// Stub is a definition skeleton for a .cpp, qualified by the class
+	// without its namespace when the entity is a class member
+	// ("::llvm::LogicalResult FooOp::verify() {\n  return ::mlir::success();\n}\n"):
+	// the editor decides which namespace it goes in.
+	Stub string
+	// File is the .td file that names the requirement; [Start, End) the
+	// byte span there of the token naming it (`hasVerifier`, the method's
+	// "name" string, the builder, the identifier inside a native call).
+	File       string
+	Start, End int
+	// Params is the parameter count a definition must have; -1 any.
+	Params int
+	Defs   []cpp.Definition // where it is defined (empty: not found)
+}
+
+// Requirements returns the requirements of the entities the unit's root
+// file and the files it includes define, but not those of an MLIR
+// installation's files (unless the root is in that tree: MLIR's own
+// sources), matched against x and against the C++ code blocks of the
+// unit's .td files. The unit must be evaluated (Models); else nil.
+func Requirements(u *Unit, x *cpp.Index) []Requirement {
+	m := u.ModelsIfReady()
+	if m == nil || m.Ops == nil {
+		return nil
+	}
+	r := newRequirer(u, m, x)
+	r.ops()
+	r.match()
+	return r.out
+}
+
+// RequirementsIn returns the requirements whose naming token is in file.
+func RequirementsIn(u *Unit, x *cpp.Index, file string) []Requirement {
+	file = filepath.Clean(file)
+	var out []Requirement
+	for _, q := range Requirements(u, x) {
+		if q.File == file {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+type requirer struct {
+	u      *Unit
+	m      *Models
+	x      *cpp.Index
+	set    *tablegen.SourceSet
+	out    []Requirement
+	mine   map[string]bool // file -> the user's (not an installation's)
+	rootIn string          // the MLIR include tree the root is in, if any
+	tdDefs *cpp.Index      // the definitions in the .td files' code blocks
+}
+
+func newRequirer(u *Unit, m *Models, x *cpp.Index) *requirer {
+	r := &requirer{u: u, m: m, x: x, set: u.TG.Set, mine: map[string]bool{}, tdDefs: cpp.NewIndex()}
+	r.rootIn = mlirTreeOf(u.Root)
+	return r
+}
+
+// mlirTreeOf is the MLIR include directory (holding mlir/IR/OpBase.td)
+// that path lies in, or "".
+func mlirTreeOf(path string) string {
+	dir := filepath.Dir(path)
+	for {
+		if filepath.Base(dir) == "include" && toolchain.HasMLIR(dir) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// userFile reports whether a .td file is the user's: not in an MLIR
+// include tree other than the root's.
+func (r *requirer) userFile(path string) bool {
+	if path == "" {
+		return false
+	}
+	v, ok := r.mine[path]
+	if !ok {
+		t := mlirTreeOf(path)
+		v = t == "" || t == r.rootIn
+		r.mine[path] = v
+	}
+	return v
+}
+
+// fileOf is the file and offset of a position.
+func (r *requirer) fileOf(p tablegen.Pos) (*tablegen.File, int) {
+	f := r.set.File(p)
+	if f == nil {
+		return nil, 0
+	}
+	return f, f.Offset(p)
+}
+
+// fieldSpan is where a def names a field it sets (the `hasVerifier` of
+// `let hasVerifier = 1;` or of `hasVerifier = 1` in a let list): the name
+// before the value's expression inside the def's statement; else the
+// def's name (the value came from a class).
+func (r *requirer) fieldSpan(def *eval.Record, field string, fallback tablegen.Range) tablegen.Range {
+	rv := def.Field(field)
+	if rv != nil && rv.Src.Start.IsValid() && rv.Src.Start >= def.Decl.Start && rv.Src.End <= def.Decl.End {
+		if f := r.set.File(def.Decl.Start); f != nil && f.Contains(rv.Src.Start) {
+			from, to := f.Offset(def.Decl.Start), f.Offset(rv.Src.Start)
+			if from <= to && to <= len(f.Content) {
+				if k := bytes.LastIndex(f.Content[from:to], []byte(field)); k >= 0 {
+					at := def.Decl.Start + tablegen.Pos(k)
+					return tablegen.Range{Start: at, End: at + tablegen.Pos(len(field))}
+				}
+			}
+		}
+	}
+	return fallback
+}
+
+// add appends a requirement named at rng.
+func (r *requirer) add(q Requirement, rng tablegen.Range) {
+	f, off := r.fileOf(rng.Start)
+	if f == nil {
+		return
+	}
+	q.File = filepath.Clean(f.Name)
+	q.Start, q.End = off, off+int(rng.End-rng.Start)
+	r.out = append(r.out, q)
+}
+
+// opFields names the field that makes mlir-tblgen declare each method.
+var opFields = map[string]string{
+	"verify":                      "hasVerifier",
+	"verifyRegions":               "hasRegionVerifier",
+	"fold":                        "hasFolder",
+	"canonicalize":                "hasCanonicalizeMethod",
+	"getCanonicalizationPatterns": "hasCanonicalizer",
+	"parse":                       "hasCustomAssemblyFormat",
+	"print":                       "hasCustomAssemblyFormat",
+}
+
+func (r *requirer) ops() {
+	for _, op := range r.m.Ops.Ops {
+		f, _ := r.fileOf(op.Range.Start)
+		if f == nil || !r.userFile(filepath.Clean(f.Name)) {
+			continue
+		}
+		r.opCodeBlocks(op)
+		methods, err := codegen.AuthorMethods(op)
+		if err != nil {
+			continue
+		}
+		entity := op.QualifiedCppClass()
+		builders := 0
+		for _, md := range methods {
+			q := Requirement{Entity: entity, Kind: "op", Member: md.Name, Signature: md.Declaration + ";",
+				Stub: stub(md.Definition, md.Return, entity, op.CppClass), Params: md.Params}
+			rng := op.Range
+			switch field, ok := opFields[md.Name]; {
+			case md.Name == "build":
+				// the builders without a body, in order
+				for builders < len(op.Builders) && op.Builders[builders].Body != "" {
+					builders++
+				}
+				if builders < len(op.Builders) {
+					rng = op.Builders[builders].Range
+					builders++
+				}
+			case md.Name == "getCanonicalizationPatterns" && !op.HasCanonicalizer:
+				rng = r.fieldSpan(op.Def, "hasCanonicalizeMethod", op.Range)
+			case ok:
+				rng = r.fieldSpan(op.Def, field, op.Range)
+			default:
+				rng = r.interfaceMethodSpan(op, md.Name)
+			}
+			r.add(q, rng)
+		}
+	}
+}
+
+// interfaceMethodSpan is where an op names an interface method it
+// declares: the "name" string of DeclareOpInterfaceMethods<I, ["name"]>,
+// else the trait.
+func (r *requirer) interfaceMethodSpan(op *ods.Op, name string) tablegen.Range {
+	f := r.set.File(op.Def.Decl.Start)
+	if f != nil && op.Def.Decl.Start.IsValid() {
+		text := f.Slice(op.Def.Decl)
+		if k := bytes.Index(text, []byte(`"`+name+`"`)); k >= 0 {
+			at := op.Def.Decl.Start + tablegen.Pos(k+1)
+			return tablegen.Range{Start: at, End: at + tablegen.Pos(len(name))}
+		}
+	}
+	for _, t := range op.Traits {
+		if t.Kind != ods.InterfaceTrait || !t.DeclaresMethods || t.Def == nil {
+			continue
+		}
+		for _, m := range op.InterfaceMethods(t) {
+			if m.Name == name {
+				iface := t.Interface
+				if k := strings.LastIndex(iface, "::"); k >= 0 {
+					iface = iface[k+2:]
+				}
+				for _, w := range []string{t.Def.NameString(), iface} {
+					if rng := r.nameIn(op.Def, w, op.Range); rng != op.Range {
+						return rng
+					}
+				}
+				return op.Range
+			}
+		}
+	}
+	return op.Range
+}
+
+// nameIn is where def's statement first writes word, else fallback.
+func (r *requirer) nameIn(def *eval.Record, word string, fallback tablegen.Range) tablegen.Range {
+	f := r.set.File(def.Decl.Start)
+	if f == nil || !def.Decl.Start.IsValid() || word == "" {
+		return fallback
+	}
+	text := f.Slice(def.Decl)
+	for k := 0; k < len(text); {
+		i := bytes.Index(text[k:], []byte(word))
+		if i < 0 {
+			break
+		}
+		i += k
+		if (i == 0 || !isWordByte(text[i-1])) && (i+len(word) == len(text) || !isWordByte(text[i+len(word)])) {
+			at := def.Decl.Start + tablegen.Pos(i)
+			return tablegen.Range{Start: at, End: at + tablegen.Pos(len(word))}
+		}
+		k = i + 1
+	}
+	return fallback
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// opCodeBlocks scans the C++ of an op's extraClassDeclaration (in the
+// class) and extraClassDefinition (out of line, $cppClass the class).
+func (r *requirer) opCodeBlocks(op *ods.Op) {
+	ns := splitNamespace(op.CppNamespace)
+	r.codeBlock(op.Def, "extraClassDeclaration", append(append([]string(nil), ns...), op.CppClass), true, nil)
+	r.codeBlock(op.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": op.CppClass})
+}
+
+// codeBlock scans the code block of a def's field where the def writes it.
+func (r *requirer) codeBlock(def *eval.Record, field string, scope []string, inClass bool, subst map[string]string) {
+	rv := def.Field(field)
+	if rv == nil || !rv.Src.Start.IsValid() {
+		return
+	}
+	f := r.set.File(rv.Src.Start)
+	if f == nil || !f.Contains(rv.Src.End-1) {
+		return
+	}
+	text := f.Slice(rv.Src)
+	start := 0
+	if bytes.HasPrefix(text, []byte("[{")) {
+		start = 2
+	} else if bytes.HasPrefix(text, []byte(`"`)) {
+		start = 1
+	} else {
+		return // not a literal: a concatenation or a reference
+	}
+	off := f.Offset(rv.Src.Start) + start
+	pos := f.Position(off)
+	body := text[start:]
+	if e := bytes.LastIndex(body, []byte("}]")); e >= 0 && start == 2 {
+		body = body[:e]
+	}
+	defs := cpp.ScanFragment(filepath.Clean(f.Name), body, cpp.FragmentOptions{
+		Base: off, Line: pos.Line, Col: pos.Column, Scope: scope, InClass: inClass, Substitute: subst})
+	if len(defs) == 0 {
+		return
+	}
+	file := &cpp.File{Path: filepath.Clean(f.Name) + "#" + def.NameString() + "." + field, Defs: defs}
+	r.tdDefs.Update(file)
+}
+
+func splitNamespace(ns string) []string {
+	var out []string
+	for _, s := range strings.Split(ns, "::") {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// match finds each requirement's definitions: members of the entity's
+// class of the required arity, in the index and in the .td code blocks.
+func (r *requirer) match() {
+	for i := range r.out {
+		q := &r.out[i]
+		if q.Kind == "drr-helper" {
+			continue
+		}
+		var defs []cpp.Definition
+		if r.x != nil {
+			defs = r.x.Members(q.Entity, q.Member)
+		}
+		defs = append(defs, r.tdDefs.Members(q.Entity, q.Member)...)
+		for _, d := range defs {
+			if q.Params < 0 || d.Params < 0 || d.Params == q.Params {
+				q.Defs = append(q.Defs, d)
+			}
+		}
+		sort.SliceStable(q.Defs, func(a, b int) bool {
+			if q.Defs[a].File != q.Defs[b].File {
+				return q.Defs[a].File < q.Defs[b].File
+			}
+			return q.Defs[a].Offset < q.Defs[b].Offset
+		})
+	}
+}
+
+// stub is a definition skeleton from a definition head
+// ("::llvm::LogicalResult mlir::foo::FooOp::verify()"): the class
+// qualifier kept without its namespace, a body returning what compiles.
+func stub(head, ret, entity, class string) string {
+	if q := strings.TrimPrefix(entity, "::") + "::"; q != class+"::" {
+		head = strings.Replace(head, " "+q, " "+class+"::", 1)
+	}
+	body := ""
+	switch strings.TrimSpace(ret) {
+	case "void", "":
+	case "::llvm::LogicalResult", "::mlir::LogicalResult", "LogicalResult":
+		body = "  return ::mlir::success();\n"
+	case "::mlir::ParseResult", "ParseResult":
+		body = "  return ::mlir::failure();\n"
+	default:
+		body = "  return {};\n"
+	}
+	return head + " {\n" + body + "}\n"
+}

@@ -1,0 +1,97 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"tdls/cpp"
+)
+
+// requirementsOf evaluates a fixture .td with its .cpp indexed.
+func requirementsOf(t *testing.T, td string, cppFiles ...string) ([]Requirement, string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(mlirInclude, "mlir/IR/OpBase.td")); err != nil {
+		t.Skipf("SKIP: MLIR 22 headers not installed under %s", mlirInclude)
+	}
+	abs, _ := filepath.Abs(td)
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().UnitFor(ctx, abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.Models(ctx); err != nil {
+		t.Fatal(err)
+	}
+	x := cpp.NewIndex()
+	for _, c := range cppFiles {
+		c, _ = filepath.Abs(c)
+		src, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Update(cpp.Scan(c, src))
+	}
+	return Requirements(u, x), abs
+}
+
+// summary is "Entity.member@name-token -> file:line,..." for each requirement.
+func summary(qs []Requirement, tdSrc []byte) []string {
+	var out []string
+	for _, q := range qs {
+		var where []string
+		for _, d := range q.Defs {
+			where = append(where, filepath.Base(d.File)+":"+itoa(d.Line))
+		}
+		out = append(out, q.Entity+"::"+q.Member+"/"+itoa(q.Params)+"@"+string(tdSrc[q.Start:q.End])+" -> "+strings.Join(where, ","))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+		if n == 0 {
+			return s
+		}
+	}
+}
+
+// TestRequirementsOfOps: each member an op's fields declare, named at its
+// field, found only where the definition is that member of that class.
+func TestRequirementsOfOps(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/FooOps.td", "testdata/cppreq/FooOps.cpp")
+	src, _ := os.ReadFile(td)
+	got := summary(qs, src)
+	want := []string{
+		"::mlir::foo::AddOp::build/3@OpBuilder -> FooOps.td:21",
+		"::mlir::foo::AddOp::fold/1@hasFolder -> FooOps.cpp:10",
+		"::mlir::foo::AddOp::verify/0@hasVerifier -> FooOps.cpp:6",
+		"::mlir::foo::SubOp::getCanonicalizationPatterns/2@hasCanonicalizer -> ",
+		"::mlir::foo::SubOp::inferReturnTypes/7@InferTypeOpInterface -> ",
+		"::mlir::foo::SubOp::parse/2@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::SubOp::print/1@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::SubOp::verify/0@hasVerifier -> ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+	for _, q := range qs {
+		if q.Member == "verify" && q.Signature != "::llvm::LogicalResult verify();" {
+			t.Errorf("verify's signature %q", q.Signature)
+		}
+		if q.Member == "verify" && q.Stub != "::llvm::LogicalResult "+strings.TrimPrefix(q.Entity, "::mlir::foo::")+"::verify() {\n  return ::mlir::success();\n}\n" {
+			t.Errorf("verify's stub %q", q.Stub)
+		}
+	}
+}
