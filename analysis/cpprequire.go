@@ -33,6 +33,7 @@ type Requirement struct {
 	// "name" string, the builder, the identifier inside a native call).
 	File       string
 	Start, End int
+	Line       int // 1-based line of Start
 	// Params is the parameter count a definition must have; -1 any.
 	Params int
 	Defs   []cpp.Definition // where it is defined (empty: not found)
@@ -151,6 +152,7 @@ func (r *requirer) add(q Requirement, rng tablegen.Range) {
 	}
 	q.File = filepath.Clean(f.Name)
 	q.Start, q.End = off, off+int(rng.End-rng.Start)
+	q.Line = f.Position(off).Line
 	r.out = append(r.out, q)
 }
 
@@ -282,23 +284,36 @@ func (r *requirer) codeBlock(def *eval.Record, field string, scope []string, inC
 	if f == nil || !f.Contains(rv.Src.End-1) {
 		return
 	}
+	// The value's code literals, each scanned alone: a concatenation
+	// (base # [{...}]) holds several, a reference none.
 	text := f.Slice(rv.Src)
-	start := 0
-	if bytes.HasPrefix(text, []byte("[{")) {
-		start = 2
-	} else if bytes.HasPrefix(text, []byte(`"`)) {
-		start = 1
-	} else {
-		return // not a literal: a concatenation or a reference
+	var defs []cpp.Definition
+	for i := 0; i < len(text); {
+		var start, end int
+		switch {
+		case bytes.HasPrefix(text[i:], []byte("[{")):
+			e := bytes.Index(text[i+2:], []byte("}]"))
+			if e < 0 {
+				e = len(text) - i - 2
+			}
+			start, end = i+2, i+2+e
+			i = end + 2
+		case text[i] == '"':
+			e := bytes.IndexByte(text[i+1:], '"')
+			if e < 0 {
+				e = len(text) - i - 1
+			}
+			start, end = i+1, i+1+e
+			i = end + 1
+		default:
+			i++
+			continue
+		}
+		off := f.Offset(rv.Src.Start) + start
+		pos := f.Position(off)
+		defs = append(defs, cpp.ScanFragment(filepath.Clean(f.Name), text[start:end], cpp.FragmentOptions{
+			Base: off, Line: pos.Line, Col: pos.Column, Scope: scope, InClass: inClass, Substitute: subst})...)
 	}
-	off := f.Offset(rv.Src.Start) + start
-	pos := f.Position(off)
-	body := text[start:]
-	if e := bytes.LastIndex(body, []byte("}]")); e >= 0 && start == 2 {
-		body = body[:e]
-	}
-	defs := cpp.ScanFragment(filepath.Clean(f.Name), body, cpp.FragmentOptions{
-		Base: off, Line: pos.Line, Col: pos.Column, Scope: scope, InClass: inClass, Substitute: subst})
 	if len(defs) == 0 {
 		return
 	}
