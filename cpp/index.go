@@ -210,8 +210,13 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 		if equal(p, class[:min(len(p), len(class))]) && len(p)+len(q) == len(class) && equal(q, class[len(p):]) {
 			return true
 		}
-		if x.known[qualify(p)+"::"+first] > 0 {
-			return false // the qualifier names something here: not the class
+		// The qualifier names something here: not the class. At file
+		// scope only what this file opens counts: a namespace of the same
+		// name elsewhere in the project (::enzymexla beside the
+		// ::mlir::enzymexla a using-directive names) is not in this
+		// translation unit, or the name would be ambiguous.
+		if k > 0 && x.known[qualify(p)+"::"+first] > 0 || k == 0 && r.file.opens("::"+first) {
+			return false
 		}
 		// the namespaces the using-directives in effect here name
 		found := false
@@ -224,7 +229,7 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 				if len(tp)+len(q) == len(class) && equal(tp, class[:len(tp)]) && equal(q, class[len(tp):]) {
 					return true
 				}
-				if x.known[t+"::"+first] > 0 {
+				if r.file.opens(t + "::" + first) {
 					found = true
 				}
 			}
@@ -237,15 +242,32 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 }
 
 // usingNames picks what a using-directive names among its possible
-// targets (innermost first): the first namespace the index knows, or all
-// of them when it knows none.
+// targets: the namespaces the index knows (a directive naming
+// "enzymexla" after "using namespace mlir;" names ::mlir::enzymexla
+// when only that one is opened somewhere; when both are, the translation
+// unit that compiles sees one of them), or all of them when it knows none.
 func (x *Index) usingNames(targets []string) []string {
-	for i, t := range targets {
+	var known []string
+	for _, t := range targets {
 		if x.known[t] > 0 {
-			return targets[i : i+1]
+			known = append(known, t)
 		}
 	}
+	if len(known) > 0 {
+		return known
+	}
 	return targets
+}
+
+// opens reports whether the file opens a namespace or defines a class of
+// that qualified name.
+func (f *File) opens(q string) bool {
+	for _, k := range f.known {
+		if k == q {
+			return true
+		}
+	}
+	return false
 }
 
 func equal(a, b []string) bool {

@@ -125,21 +125,48 @@ func tdRoots(root string) []string {
 	return out
 }
 
-// includeDirs are the project's directories named include, and its root.
+// includeDirs are the directories of the project that its .td files'
+// includes resolve against (a file including "a/b.td" and the project
+// holding x/a/b.td make x one), then MLIR's.
 func includeDirs(root, mlir string) []string {
-	out := []string{root}
+	var tds []string
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
+		if err != nil {
 			return nil
 		}
-		if p != root && cpp.SkippedDir(d.Name()) {
+		if d.IsDir() && p != root && cpp.SkippedDir(d.Name()) {
 			return filepath.SkipDir
 		}
-		if d.Name() == "include" {
-			out = append(out, p)
+		if !d.IsDir() && strings.HasSuffix(p, ".td") {
+			tds = append(tds, p)
 		}
 		return nil
 	})
+	seen := map[string]bool{}
+	out := []string{root}
+	reInclude := regexp.MustCompile(`(?m)^\s*include\s+"([^"]+)"`)
+	for _, td := range tds {
+		data, err := os.ReadFile(td)
+		if err != nil {
+			continue
+		}
+		for _, m := range reInclude.FindAllStringSubmatch(string(data), -1) {
+			inc := m[1]
+			if seen[inc] {
+				continue
+			}
+			seen[inc] = true
+			for _, cand := range tds {
+				if strings.HasSuffix(cand, "/"+inc) {
+					dir := strings.TrimSuffix(cand, "/"+inc)
+					if !seen["dir:"+dir] {
+						seen["dir:"+dir] = true
+						out = append(out, dir)
+					}
+				}
+			}
+		}
+	}
 	return append(out, mlir)
 }
 
