@@ -51,6 +51,9 @@ func Requirements(u *Unit, x *cpp.Index) []Requirement {
 	}
 	r := newRequirer(u, m, x)
 	r.ops()
+	r.attrsAndTypes()
+	r.dialects()
+	r.passes()
 	r.match()
 	return r.out
 }
@@ -206,6 +209,109 @@ func (r *requirer) ops() {
 	}
 }
 
+// mineAt reports whether a position is in one of the user's files.
+func (r *requirer) mineAt(p tablegen.Pos) bool {
+	f, _ := r.fileOf(p)
+	return f != nil && r.userFile(filepath.Clean(f.Name))
+}
+
+// authored adds an entity's AuthorMethods, each named at the field that
+// asks for it, its builder, or the def.
+func (r *requirer) authored(kind, entity, class string, def *eval.Record, at tablegen.Range, ms []ods.AuthorMethod, builders func(int) tablegen.Range) {
+	for _, am := range ms {
+		q := Requirement{Entity: entity, Kind: kind, Member: am.Name, Signature: am.Declaration + ";",
+			Stub: stub(am.Definition, am.Return, entity, class), Params: am.Params}
+		rng := at
+		switch {
+		case am.Builder >= 0 && builders != nil:
+			rng = builders(am.Builder)
+		case am.Field != "":
+			rng = r.fieldSpan(def, am.Field, at)
+		}
+		r.add(q, rng)
+	}
+}
+
+func (r *requirer) attrsAndTypes() {
+	for _, d := range r.m.Ops.AttrOrTypeDefs {
+		if !r.mineAt(d.Range.Start) {
+			continue
+		}
+		kind := "attr"
+		if d.IsType {
+			kind = "type"
+		}
+		ns := splitNamespace(d.CppNamespace())
+		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClass), true, nil)
+		r.codeBlock(d.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": d.CppClass})
+		r.authored(kind, d.QualifiedCppClass(), d.CppClass, d.Def, d.Range, d.AuthorMethods(), func(i int) tablegen.Range { return d.Builders[i].Range })
+	}
+}
+
+func (r *requirer) dialects() {
+	for _, d := range r.m.Ops.Dialects {
+		if !r.mineAt(d.Range.Start) {
+			continue
+		}
+		ns := splitNamespace(d.CppNamespace)
+		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClassName()), true, nil)
+		r.authored("dialect", d.QualifiedCppClass(), d.CppClassName(), d.Def, d.Range, d.AuthorMethods(), nil)
+	}
+}
+
+// passes: the class deriving from the generated impl::<Name>Base, its
+// runOnOperation, and the function `constructor` calls when set.
+func (r *requirer) passes() {
+	for _, p := range r.m.Ops.Passes {
+		if !r.mineAt(p.Range.Start) {
+			continue
+		}
+		base := "impl::" + p.Name + "Base"
+		var classes []cpp.Definition
+		if r.x != nil {
+			classes = r.x.Derived(base)
+		}
+		run := p.RunOnOperation()
+		entity := base
+		if len(classes) > 0 {
+			entity = classes[0].Qualified()
+		}
+		q := Requirement{Entity: entity, Kind: "pass", Member: p.Name, Params: -1,
+			Signature: "struct " + p.Name + " : public " + base + "<" + p.Name + ">",
+			Stub:      "struct " + p.Name + " : public " + base + "<" + p.Name + "> {\n  void runOnOperation() override {}\n};\n"}
+		q.Defs = classes
+		r.add(q, p.Range)
+		q = Requirement{Entity: entity, Kind: "pass", Member: "runOnOperation", Signature: run.Declaration + ";",
+			Stub: "void runOnOperation() override {\n}\n", Params: 0}
+		for _, c := range classes {
+			if r.x != nil {
+				q.Defs = append(q.Defs, r.x.Members(c.Qualified(), "runOnOperation")...)
+			}
+		}
+		r.add(q, p.Range)
+		if name, args, ok := p.CreateFunction(); ok {
+			q := Requirement{Entity: entity, Kind: "pass", Member: lastIdent(name), Params: args,
+				Signature: "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "();",
+				Stub:      "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "() {\n  return std::make_unique<" + p.Name + ">();\n}\n"}
+			if r.x != nil {
+				for _, d := range r.x.Lookup(strings.TrimPrefix(name, "::"), nil, nil) {
+					if d.Params < 0 || d.Params == args {
+						q.Defs = append(q.Defs, d)
+					}
+				}
+			}
+			r.add(q, r.fieldSpan(p.Def, "constructor", p.Range))
+		}
+	}
+}
+
+func lastIdent(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+2:]
+	}
+	return q
+}
+
 // interfaceMethodSpan is where an op names an interface method it
 // declares: the "name" string of DeclareOpInterfaceMethods<I, ["name"]>,
 // else the trait.
@@ -336,8 +442,8 @@ func splitNamespace(ns string) []string {
 func (r *requirer) match() {
 	for i := range r.out {
 		q := &r.out[i]
-		if q.Kind == "drr-helper" {
-			continue
+		if q.Kind == "drr-helper" || q.Kind == "pass" {
+			continue // matched as they were made
 		}
 		var defs []cpp.Definition
 		if r.x != nil {

@@ -19,6 +19,9 @@ type Index struct {
 	// byMember maps "Class::name" (the innermost scope name and the
 	// name, as written) to the definitions, for Members' lookup.
 	byMember map[string][]defRef
+	// byBase maps the last name of a base class ("FooPassBase") to the
+	// classes deriving from it.
+	byBase map[string][]defRef
 	// known counts the files that open each namespace or define each
 	// class ("::mlir::foo"): a name found there hides outer ones.
 	known map[string]int
@@ -31,7 +34,7 @@ type defRef struct {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, known: map[string]int{}}
+	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, byBase: map[string][]defRef{}, known: map[string]int{}}
 }
 
 // Update adds a scanned file, replacing what the index had of its path.
@@ -45,6 +48,10 @@ func (x *Index) Update(f *File) {
 	x.files[f.Path] = f
 	for i := range f.Defs {
 		if f.Defs[i].Kind == Class {
+			for _, b := range f.Defs[i].Bases {
+				k := lastName(b)
+				x.byBase[k] = append(x.byBase[k], defRef{f, i})
+			}
 			continue
 		}
 		q := f.Defs[i].Qualified()
@@ -98,6 +105,9 @@ func (x *Index) removeLocked(path string) {
 	delete(x.files, path)
 	for i := range old.Defs {
 		if old.Defs[i].Kind == Class {
+			for _, b := range old.Defs[i].Bases {
+				drop(x.byBase, lastName(b), old)
+			}
 			continue
 		}
 		drop(x.byName, old.Defs[i].Qualified(), old)
@@ -280,6 +290,32 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+func lastName(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+2:]
+	}
+	return q
+}
+
+// Derived returns the class definitions with a base class written as base
+// or ending in "::"+base ("impl::FooPassBase" matches a base written
+// "FooPassBase" only when base is that).
+func (x *Index) Derived(base string) []Definition {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []defRef
+	for _, r := range x.byBase[lastName(base)] {
+		for _, b := range r.file.Defs[r.i].Bases {
+			b = strings.TrimPrefix(b, "::")
+			if b == base || strings.HasSuffix(b, "::"+base) || strings.HasSuffix(base, "::"+b) && !strings.Contains(b, "::") {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return sorted(out)
 }
 
 // Lookup finds the free functions a name names when written in scope from
