@@ -54,6 +54,7 @@ func Requirements(u *Unit, x *cpp.Index) []Requirement {
 	r.attrsAndTypes()
 	r.dialects()
 	r.passes()
+	r.drrHelpers()
 	r.match()
 	return r.out
 }

@@ -104,3 +104,31 @@ func TestRequirementsOfOps(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementsOfPatternHelpers: the functions a pattern's native
+// calls and predicates call, each found where a function of that name and
+// arity is defined; MLIR's API is not a helper.
+func TestRequirementsOfPatternHelpers(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Patterns.td", "testdata/cppreq/Patterns.cpp")
+	src, _ := os.ReadFile(td)
+	var helpers []Requirement
+	for _, q := range qs {
+		if q.Kind == "drr-helper" {
+			if q.File != td {
+				t.Errorf("%s named in %s", q.Member, q.File)
+				continue
+			}
+			helpers = append(helpers, q)
+		}
+	}
+	got := summary(helpers, src)
+	want := []string{
+		"helpers::isSmall::helpers::isSmall/1@isSmall -> Patterns.cpp:10",
+		"isWide::isWide/2@isWide -> Patterns.cpp:6",
+		"makeZero::makeZero/3@makeZero -> Patterns.cpp:4",
+		"missingHelper::missingHelper/1@missingHelper -> ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
