@@ -207,6 +207,41 @@ func (r *requirer) ops() {
 			}
 			r.add(q, rng)
 		}
+		r.transformOp(op, entity)
+	}
+}
+
+// transformOp adds what a transform op's traits call on its class and
+// no generated code declares: TransformEachOpTrait's applyToOne, a
+// matcher trait's match method; the signature is the class's own
+// declaration (extraClassDeclaration) when it has one, else the one the
+// trait calls.
+func (r *requirer) transformOp(op *ods.Op, entity string) {
+	t := op.Transform()
+	if t == nil {
+		return
+	}
+	add := func(tr *ods.Trait, name, decl string) {
+		sig := strings.TrimSpace(decl)
+		if sig != "" && !strings.HasSuffix(sig, ";") {
+			sig += ";"
+		}
+		rng := op.Range
+		if tr != nil && tr.Def != nil {
+			rng = r.nameIn(op.Def, tr.Def.NameString(), op.Range)
+		}
+		r.add(Requirement{Entity: entity, Kind: "transform", Member: name, Signature: sig, Params: -1,
+			Stub: "::mlir::DiagnosedSilenceableFailure " + op.CppClass + "::" + name + "(/* as declared */) {\n  return ::mlir::DiagnosedSilenceableFailure::success();\n}\n"}, rng)
+	}
+	if t.Each != nil {
+		decl := t.ApplyToOne
+		if decl == "" {
+			decl = ods.ApplyToOneDeclaration
+		}
+		add(t.Each, "applyToOne", decl)
+	}
+	if t.Matcher != nil && t.MatchMethod != "" {
+		add(t.Matcher, t.MatchMethod, t.Match)
 	}
 }
 

@@ -132,3 +132,23 @@ func TestRequirementsOfPatternHelpers(t *testing.T) {
 		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestRequirementsOfTransformOps: TransformEachOpTrait's applyToOne, with
+// the class's own declaration as its signature.
+func TestRequirementsOfTransformOps(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Transform.td", "testdata/cppreq/Transform.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, q := range qs {
+		if q.Kind == "transform" {
+			got = append(got, summary([]Requirement{q}, src)...)
+			if !strings.Contains(q.Signature, "applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target") {
+				t.Errorf("signature %q", q.Signature)
+			}
+		}
+	}
+	want := []string{"::my::MyEachOp::applyToOne/-1@TransformEachOpTrait -> Transform.cpp:5"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
