@@ -23,7 +23,8 @@ import (
 // API, not a helper.
 
 // drrHelpers adds a requirement per helper call of each pattern of the
-// user's files.
+// user's files (its definitions, or that it is MLIR's API, are found by
+// match).
 func (r *requirer) drrHelpers() {
 	if r.m.Patterns == nil {
 		return
@@ -102,12 +103,6 @@ func (r *requirer) helperCalls(p *drr.Pattern, rec *eval.Record, code string, se
 		seen[key] = true
 		q := Requirement{Entity: c.Name, Kind: "drr-helper", Member: c.Name, Params: c.Args,
 			Signature: code}
-		if r.x != nil {
-			q.Defs = r.helperDefs(c)
-		}
-		if len(q.Defs) == 0 && r.libraryHas(last) {
-			continue // MLIR's or LLVM's API
-		}
 		q.Stub = "static bool " + last + "(" + strings.TrimSuffix(strings.Repeat("::mlir::Value, ", max(c.Args, 0)), ", ") + ") {\n  return true;\n}\n"
 		r.add(q, rng)
 	}

@@ -152,3 +152,30 @@ func TestRequirementsOfTransformOps(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// BenchmarkRequirements: the requirements of a large dialect (torch-mlir's
+// generated ops, when the corpus is on the machine), matched to its C++.
+func BenchmarkRequirements(b *testing.B) {
+	root := "/work/corpus/torch-mlir"
+	td := filepath.Join(root, "include/torch-mlir/Dialect/Torch/IR/TorchOps.td")
+	if _, err := os.Stat(td); err != nil {
+		b.Skip("SKIP: no torch-mlir corpus")
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{filepath.Join(root, "include"), mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().UnitFor(ctx, td)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := u.Models(ctx); err != nil {
+		b.Fatal(err)
+	}
+	x := cpp.NewIndex()
+	ScanCppFiles(ctx, x, CppFiles([]string{root}))
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		n = len(Requirements(u, x))
+	}
+	b.ReportMetric(float64(n), "requirements")
+}
