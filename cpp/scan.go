@@ -402,10 +402,17 @@ func (s *scanner) matchingAngle(i int) int {
 	return len(s.toks)
 }
 
+// maxScopeDepth bounds the namespaces and classes open at once, which
+// keeps a scope's path short to build.
+const maxScopeDepth = 256
+
 func (s *scanner) run() {
 	i := 0
 	n := len(s.toks)
 	for i < n {
+		if len(s.scopes) > maxScopeDepth {
+			return // no C++ nests so deep: what follows is not read
+		}
 		switch {
 		case s.is(i, ";"):
 			i++
@@ -690,20 +697,20 @@ func (s *scanner) nameBefore(i int) (string, int, bool) {
 	j := i - 1
 	if s.is(j, ">") {
 		// name<...>( : walk back to the '<'
-		depth := 0
-		for ; j >= 0; j-- {
+		depth, found := 0, false
+		for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
 			if s.is(j, ">") {
 				depth++
 			} else if s.is(j, "<") {
 				depth--
-				if depth == 0 {
-					break
-				}
+				found = depth == 0
 			} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
 				return "", 0, false
 			}
 		}
-		j--
+		if !found {
+			return "", 0, false
+		}
 	}
 	if !s.isIdent(j) {
 		return "", 0, false
@@ -791,20 +798,20 @@ func (s *scanner) qualifier(nt int) ([]string, bool) {
 	for s.is(j, "::") {
 		j--
 		if s.is(j, ">") {
-			depth := 0
-			for ; j >= 0; j-- {
+			depth, found := 0, false
+			for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
 				if s.is(j, ">") {
 					depth++
 				} else if s.is(j, "<") {
 					depth--
-					if depth == 0 {
-						break
-					}
+					found = depth == 0
 				} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
 					return reverse(q), false
 				}
 			}
-			j--
+			if !found {
+				return reverse(q), false
+			}
 		}
 		if !s.isIdent(j) {
 			return reverse(q), true
