@@ -31,6 +31,7 @@ func TestHostileInputs(t *testing.T) {
 		"lt":       "void f(" + strings.Repeat("<", 300000) + "){}",
 		"raw":      strings.Repeat(`R"x(`, 100000),
 		"pp":       strings.Repeat("#if 1\n", 100000) + strings.Repeat("#else\n", 100000),
+		"macros":   "#define M(x) M(x) M(x) void x() { " + strings.Repeat("a ", 30000) + "}\n" + strings.Repeat("M(f)\n", 100000),
 	}
 	for name, src := range cases {
 		t0 := time.Now()

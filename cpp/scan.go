@@ -180,6 +180,9 @@ type scanner struct {
 	file   *File
 	scopes []scope
 	lines  []int // offsets of line starts, built on first use
+	macros   map[string]*macro
+	depth    int  // of macro expansion
+	expanded *int // bytes expanded in the file, shared with sub-scanners
 }
 
 func newScanner(path string, src []byte, opts FragmentOptions) *scanner {
@@ -239,6 +242,10 @@ func (s *scanner) lex() {
 			}
 			conds = conds[:len(conds)-1]
 			skipping = len(conds) > 0 && conds[len(conds)-1].skipping
+		case "define":
+			if !skipping {
+				s.defineMacro(rest)
+			}
 		case "include", "include_next", "import":
 			if !skipping {
 				if op := includeOperand(rest); op != "" {
@@ -428,6 +435,10 @@ func (s *scanner) run() {
 		case (s.is(i, "public") || s.is(i, "private") || s.is(i, "protected")) && s.is(i+1, ":"):
 			i += 2
 		default:
+			if next := s.expandMacro(i); next >= 0 {
+				i = next
+				continue
+			}
 			i = s.declaration(i)
 		}
 	}
