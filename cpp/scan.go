@@ -174,12 +174,12 @@ type scope struct {
 }
 
 type scanner struct {
-	src    []byte
-	toks   []token
-	opts   FragmentOptions
-	file   *File
-	scopes []scope
-	lines  []int // offsets of line starts, built on first use
+	src      []byte
+	toks     []token
+	opts     FragmentOptions
+	file     *File
+	scopes   []scope
+	lines    []int // offsets of line starts, built on first use
 	macros   map[string]*macro
 	depth    int  // of macro expansion
 	expanded *int // bytes expanded in the file, shared with sub-scanners
