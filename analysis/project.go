@@ -34,7 +34,10 @@ type ProjectConfig struct {
 	Path             string
 	IncludeDirs      []string
 	CompileDatabases []string
-	Severity         []SeverityRule
+	// CppSources are directories (or files) of C++ the C++ index reads
+	// besides the workspace folders (cppindex.go).
+	CppSources []string
+	Severity   []SeverityRule
 	// FormatColumn is format.columnLimit, 0 when not set.
 	FormatColumn int
 }
@@ -95,6 +98,8 @@ func ParseProjectConfig(path string, data []byte) (*ProjectConfig, error) {
 			cfg.IncludeDirs = abs(e.list)
 		case "compilationDatabases":
 			cfg.CompileDatabases = abs(e.list)
+		case "cppSources":
+			cfg.CppSources = abs(e.list)
 		case "severity":
 			if e.mapping == nil && len(e.list) > 0 {
 				errs = append(errs, fmt.Sprintf("%s:%d: severity is a mapping of codes to levels (ods-summary-*: off)", path, e.key.line))
@@ -117,7 +122,7 @@ func ParseProjectConfig(path string, data []byte) (*ProjectConfig, error) {
 				cfg.FormatColumn = n
 			}
 		default:
-			errs = append(errs, fmt.Sprintf("%s:%d: unknown key %q (want includeDirs, compilationDatabases, severity or format)", path, e.key.line, e.key.text))
+			errs = append(errs, fmt.Sprintf("%s:%d: unknown key %q (want includeDirs, compilationDatabases, cppSources, severity or format)", path, e.key.line, e.key.text))
 		}
 		if e.key.text != "severity" && e.key.text != "format" && e.mapping != nil {
 			errs = append(errs, fmt.Sprintf("%s:%d: %s is a list of paths", path, e.key.line, e.key.text))

@@ -51,6 +51,8 @@ type Unit struct {
 	refs  jobMap[string, *fileRefs]
 	decls once[*globals]
 	names onceMap[bool, []DeclaredName]
+	// cppRequirements is what the unit requires of C++ (cpprequire.go).
+	cppRequirements once[*cppRequirements]
 }
 
 // unitParts is what an assembly of a unit hands to newUnit.

@@ -3,8 +3,10 @@ package analysis
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
+	"tdls/cpp"
 	"tdls/toolchain"
 )
 
@@ -37,6 +39,8 @@ type Workspace struct {
 	// freshProjects makes the next snapshot look for project
 	// configurations again: one may have appeared.
 	freshProjects bool
+	// cpp is the C++ index of the workspace folders (cppindex.go).
+	cpp cppIndexer
 }
 
 // OnProjectConfig sets f to hear of each .tdls.yaml as a snapshot reads it,
@@ -204,6 +208,22 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 		w.disk.forget(filepath.Clean(p))
 		projects = projects || filepath.Base(p) == ProjectConfigName
 	}
+	w.cppFilesChanged(paths)
+	if projects {
+		w.forgetCppIndex()
+	}
+	// A C++ source changes only the C++ index (a .inc may be included
+	// by TableGen too, and counts for both).
+	tdPaths := paths[:0:0]
+	for _, p := range paths {
+		if !cpp.IsSource(p) || strings.HasSuffix(p, ".inc") {
+			tdPaths = append(tdPaths, p)
+		}
+	}
+	if len(tdPaths) == 0 && len(paths) > 0 {
+		return w.Snapshot()
+	}
+	paths = tdPaths
 	if created || projects {
 		// Who includes whom may have changed.
 		w.mu.Lock()

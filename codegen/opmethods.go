@@ -14,6 +14,34 @@ type MethodDeclaration struct {
 	// --gen-op-decls prints it (without the `;`); Definition is the head
 	// of the definition the author writes, `Ret Ns::Class::name(params)`.
 	Declaration, Definition string
+	// Params is the number of parameters; Return the return type.
+	Params int
+	Return string
+}
+
+// AuthorMethods returns every method of op's class that mlir-tblgen
+// declares for the author to define, in the class's order: verify,
+// verifyRegions, fold, canonicalize, getCanonicalizationPatterns, parse
+// and print of a custom assembly format, the builders without a body and
+// the methods of DeclareOpInterfaceMethods. The class is the one OpDecl
+// prints; its generation errors are returned.
+func AuthorMethods(op *ods.Op) (out []MethodDeclaration, err error) {
+	defer catch(&err, "")
+	if err := opErrors([]*ods.Op{op}); err != nil {
+		return nil, err
+	}
+	v := newOpView(op)
+	for _, d := range v.opClass().decls {
+		m := d.method
+		if m == nil || m.pruned || m.props&mDeclaration == 0 || m.props&mConstructor != 0 {
+			continue
+		}
+		decl := newIndentWriter()
+		m.writeHead(decl)
+		out = append(out, MethodDeclaration{Name: m.name, Declaration: decl.String(), Definition: m.definitionHead(v.qualClass()),
+			Params: len(m.params), Return: m.ret})
+	}
+	return out, nil
 }
 
 // DeclaredMethods returns the methods of op's class called one of names
@@ -38,7 +66,8 @@ func DeclaredMethods(op *ods.Op, names ...string) (out []MethodDeclaration, err 
 		}
 		decl := newIndentWriter()
 		m.writeHead(decl)
-		out = append(out, MethodDeclaration{Name: m.name, Declaration: decl.String(), Definition: m.definitionHead(v.qualClass())})
+		out = append(out, MethodDeclaration{Name: m.name, Declaration: decl.String(), Definition: m.definitionHead(v.qualClass()),
+			Params: len(m.params), Return: m.ret})
 	}
 	return out, nil
 }

@@ -1,0 +1,184 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"tdls/cpp"
+)
+
+// requirementsOf evaluates a fixture .td with its .cpp indexed.
+func requirementsOf(t *testing.T, td string, cppFiles ...string) ([]Requirement, string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(mlirInclude, "mlir/IR/OpBase.td")); err != nil {
+		t.Skipf("SKIP: MLIR 22 headers not installed under %s", mlirInclude)
+	}
+	abs, _ := filepath.Abs(td)
+	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().UnitFor(ctx, abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.Models(ctx); err != nil {
+		t.Fatal(err)
+	}
+	x := cpp.NewIndex()
+	for _, c := range cppFiles {
+		c, _ = filepath.Abs(c)
+		src, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Update(cpp.Scan(c, src))
+	}
+	return Requirements(u, x), abs
+}
+
+// summary is "Entity.member@name-token -> file:line,..." for each requirement.
+func summary(qs []Requirement, tdSrc []byte) []string {
+	var out []string
+	for _, q := range qs {
+		var where []string
+		for _, d := range q.Defs {
+			where = append(where, filepath.Base(d.File)+":"+itoa(d.Line))
+		}
+		out = append(out, q.Entity+"::"+q.Member+"/"+itoa(q.Params)+"@"+string(tdSrc[q.Start:q.End])+" -> "+strings.Join(where, ","))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+		if n == 0 {
+			return s
+		}
+	}
+}
+
+// TestRequirementsOfOps: each member an op's, attribute's, dialect's or
+// pass's fields declare, named at its field, found only where the
+// definition is that member of that class.
+func TestRequirementsOfOps(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/FooOps.td", "testdata/cppreq/FooOps.cpp")
+	src, _ := os.ReadFile(td)
+	got := summary(qs, src)
+	want := []string{
+		"::FooPass::FooPass/-1@FooPass -> FooOps.cpp:23",
+		"::FooPass::createFooPass/0@constructor -> FooOps.cpp:28",
+		"::FooPass::runOnOperation/0@FooPass -> FooOps.cpp:24",
+		"::mlir::foo::AddOp::build/3@OpBuilder -> FooOps.td:24",
+		"::mlir::foo::AddOp::fold/1@hasFolder -> FooOps.cpp:10",
+		"::mlir::foo::AddOp::verify/0@hasVerifier -> FooOps.cpp:6",
+		"::mlir::foo::FooDialect::initialize/0@Foo_Dialect -> FooOps.cpp:14",
+		"::mlir::foo::FooDialect::materializeConstant/4@hasConstantMaterializer -> ",
+		"::mlir::foo::RangeAttr::parse/2@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::RangeAttr::print/1@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::RangeAttr::verify/3@genVerifyDecl -> FooOps.cpp:17",
+		"::mlir::foo::SubOp::getCanonicalizationPatterns/2@hasCanonicalizer -> ",
+		"::mlir::foo::SubOp::inferReturnTypes/7@InferTypeOpInterface -> ",
+		"::mlir::foo::SubOp::parse/2@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::SubOp::print/1@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::SubOp::verify/0@hasVerifier -> ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+	for _, q := range qs {
+		if (q.Member == "inferReturnTypes") != (q.Kind == "interface") {
+			t.Errorf("%s::%s is of kind %s", q.Entity, q.Member, q.Kind)
+		}
+		if q.Kind == "op" && q.Member == "verify" && q.Signature != "::llvm::LogicalResult verify();" {
+			t.Errorf("verify's signature %q", q.Signature)
+		}
+		if q.Kind == "op" && q.Member == "verify" && q.Stub != "::llvm::LogicalResult "+strings.TrimPrefix(q.Entity, "::mlir::foo::")+"::verify() {\n  return ::mlir::success();\n}\n" {
+			t.Errorf("verify's stub %q", q.Stub)
+		}
+	}
+}
+
+// TestRequirementsOfPatternHelpers: the functions a pattern's native
+// calls and predicates call, each found where a function of that name and
+// arity is defined; MLIR's API is not a helper.
+func TestRequirementsOfPatternHelpers(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Patterns.td", "testdata/cppreq/Patterns.cpp", "testdata/cppreq/Other.cpp")
+	src, _ := os.ReadFile(td)
+	var helpers []Requirement
+	for _, q := range qs {
+		if q.Kind == "drr-helper" {
+			if q.File != td {
+				t.Errorf("%s named in %s", q.Member, q.File)
+				continue
+			}
+			helpers = append(helpers, q)
+		}
+	}
+	got := summary(helpers, src)
+	want := []string{
+		"helpers::isSmall::helpers::isSmall/1@isSmall -> Patterns.cpp:10",
+		"isWide::isWide/2@isWide -> Patterns.cpp:6",
+		"makeZero::makeZero/3@makeZero -> Patterns.cpp:4",
+		"missingHelper::missingHelper/1@missingHelper -> ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+// TestRequirementsOfTransformOps: TransformEachOpTrait's applyToOne, with
+// the class's own declaration as its signature.
+func TestRequirementsOfTransformOps(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Transform.td", "testdata/cppreq/Transform.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, q := range qs {
+		if q.Kind == "transform" {
+			got = append(got, summary([]Requirement{q}, src)...)
+			if !strings.Contains(q.Signature, "applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target") {
+				t.Errorf("signature %q", q.Signature)
+			}
+		}
+	}
+	want := []string{"::my::MyEachOp::applyToOne/-1@TransformEachOpTrait -> Transform.cpp:5"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// BenchmarkRequirements: the requirements of a large dialect (torch-mlir's
+// generated ops, when the corpus is on the machine), matched to its C++.
+func BenchmarkRequirements(b *testing.B) {
+	root := "/work/corpus/torch-mlir"
+	td := filepath.Join(root, "include/torch-mlir/Dialect/Torch/IR/TorchOps.td")
+	if _, err := os.Stat(td); err != nil {
+		b.Skip("SKIP: no torch-mlir corpus")
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{filepath.Join(root, "include"), mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().UnitFor(ctx, td)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := u.Models(ctx); err != nil {
+		b.Fatal(err)
+	}
+	x := cpp.NewIndex()
+	ScanCppFiles(ctx, x, CppFiles([]string{root}))
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		n = len(Requirements(u, x))
+	}
+	b.ReportMetric(float64(n), "requirements")
+}
