@@ -9,7 +9,7 @@ import (
 )
 
 // buildUnit assembles and parses the unit rooted at root.
-func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
+func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err error) {
 	root = filepath.Clean(root)
 	content, hash, err := s.readFile(root)
 	if err != nil {
@@ -19,6 +19,11 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	lay := w.layout
 	lay.mu.Lock()
 	defer lay.mu.Unlock()
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			w.rewindRoot(root) // before the next build, which waits for lay.mu
+		}
+	}()
 
 	a := &assembly{
 		ctx: ctx, root: root, w: w, snap: s, lay: lay,
@@ -65,16 +70,25 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 
 	// Parse each file on its own (cached), then splice the statements in
 	// include order; valid when every include sits between statements.
+	// A build the next edit superseded stops here, before the parse that
+	// takes over the statements of the root's previous version, and
+	// between files.
 	prevRoot := w.previousRoot(root)
 	parses := map[*fileEntry]*fileParse{}
 	spliceable := true
 	for _, e := range orderedEntries(a.runs) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var prev *fileEntry
 		if e == rootEntry {
 			prev = prevRoot
 		}
-		before := e.parsed != nil
-		p := e.parse(set, prev)
+		before := e.parsedIfDone() != nil
+		p, err := e.parse(ctx, set, prev)
+		if err != nil {
+			return nil, err
+		}
 		if !before {
 			parts.reparsed += p.reparsed
 		}

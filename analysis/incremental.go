@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"sort"
 
 	"tdls/tablegen"
@@ -14,19 +15,19 @@ import (
 // real tokens until it reaches the start of an old pass after the edit, so
 // the result is the full parse's. It returns nil when that cannot be shown
 // (brackets nested past the limit, whose collapse spans passes); the caller
-// then parses in full.
-func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
-	old := prev.parsed
+// then parses in full. It stops with ctx's error when ctx ends.
+func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry) (*fileParse, error) {
+	old := prev.parsedIfDone()
 	if old == nil || old.passes == nil || prev.lex.macros != cur.lex.macros {
-		return nil
+		return nil, nil
 	}
 	a, bOld, _ := editRegion(prev.src, cur.src)
 	if a == len(prev.src) && a == len(cur.src) {
-		return nil // identical content but another entry: nothing to gain
+		return nil, nil // identical content but another entry: nothing to gain
 	}
 	pt, ct := prev.tokens, cur.tokens
 	if tablegen.NestsTooDeep(ct) {
-		return nil
+		return nil, nil
 	}
 	base := cur.base
 	// Tokens before the first that ends at or after the edit are the same.
@@ -40,7 +41,7 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		R = old.passes[k].From
 	}
 	if R > len(ct) {
-		return nil
+		return nil, nil
 	}
 	// Tokens after the edit lex as before (an edit can open a string or a
 	// code block, or add an #endif): from the end, find where they stop
@@ -108,7 +109,10 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		take(ps, st)
 	}
 	sh := shifter{d: int(delta)}
-	for _, ps := range old.passes[j:] {
+	for n, ps := range old.passes[j:] {
+		if n%cancelCheckEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		st := stmtOf(old.stmts, ps)
 		if st != nil {
 			st = sh.statement(st)
@@ -117,8 +121,12 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		ps.Diags = shiftDiags(ps.Diags, delta)
 		take(ps, st)
 	}
-	return p
+	return p, nil
 }
+
+// cancelCheckEvery is how many statements a long copy handles between
+// looks at its context.
+const cancelCheckEvery = 4096
 
 // editRegion returns the edited bytes: [a, bOld) in old became [a, bNew) in
 // cur.
