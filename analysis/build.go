@@ -25,6 +25,9 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 		}
 	}()
 
+	if prev := w.previousRoot(root); prev != nil && prev.lex.hash != hash {
+		w.evals.superseded(root, prev, commonPrefix(prev.src, content))
+	}
 	a := &assembly{
 		ctx: ctx, root: root, w: w, snap: s, lay: lay,
 		hashes:  map[string]uint64{},
@@ -81,11 +84,13 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 			return nil, err
 		}
 		var prev *fileEntry
+		var release func()
 		if e == rootEntry {
-			prev = prevRoot
+			prev, prevRoot = prevRoot, nil
+			release = func() { w.forgetRoot(root) } // its syntax, while the new one is made
 		}
 		before := e.parsedIfDone() != nil
-		p, err := e.parse(ctx, set, prev)
+		p, err := e.parse(ctx, set, prev, release)
 		if err != nil {
 			return nil, err
 		}

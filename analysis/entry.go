@@ -110,8 +110,10 @@ func (e *fileEntry) sitePos(k int) tablegen.Pos {
 // reusing prev, an entry of an earlier version of the same file at the same
 // base, where the tokens are unchanged. Taking over prev's statements copies
 // every one after the edit (a GB on a 50 MB file), so that stops when ctx
-// ends: nothing is kept then, and the next caller parses again.
-func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry) (*fileParse, error) {
+// ends: nothing is kept then, and the next caller parses again. When prev
+// turns out of no use, release (if not nil) is called before the file is
+// parsed whole, to let go of what holds it.
+func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry, release func()) (*fileParse, error) {
 	e.parseMu.Lock()
 	defer e.parseMu.Unlock()
 	if e.parsed != nil {
@@ -125,6 +127,10 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 		}
 	}
 	if p == nil {
+		if prev != nil && release != nil {
+			prev = nil
+			release()
+		}
 		res := tablegen.Parse(set, e.tokensToEOF())
 		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
 		if !res.Deep {

@@ -194,6 +194,38 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 
 func (c *resumeCache) remember(root string, ch *checkpointChain) { c.chains.set(root, ch) }
 
+// cutAt drops the checkpoints of root's chain taken after its first
+// statement of the root file (which lies in [from, to)) that ends at or
+// after pos, or after one no longer held (see superseded).
+func (c *resumeCache) cutAt(root string, from, to, pos tablegen.Pos) {
+	ch, ok := c.chains.get(root)
+	if !ok {
+		return
+	}
+	cut := len(ch.stmts)
+	for i, w := range ch.stmts {
+		st := w.Value()
+		if st == nil {
+			cut = i
+			break
+		}
+		if r := st.Range(); r.Start >= from && r.Start < to && r.End >= pos {
+			cut = i
+			break
+		}
+	}
+	n := 0
+	for n < len(ch.cps) && ch.cps[n].N <= cut {
+		n++
+	}
+	if n == len(ch.cps) {
+		return
+	}
+	short := *ch
+	short.cps = append([]*eval.Checkpoint(nil), ch.cps[:n]...) // not the array, which holds the rest
+	c.chains.set(root, &short)
+}
+
 // same is how many of stmts, from the first, are the chain's.
 func (ch *checkpointChain) same(stmts []*tablegen.Statement) int {
 	n := 0

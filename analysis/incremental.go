@@ -43,6 +43,14 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	if R > len(ct) {
 		return nil, nil
 	}
+	if len(ct) > wholeParseTokens && R < len(ct)/2 {
+		// Most of a large file lies after the edit: each of its statements
+		// would be copied (parsed again, or shifted), which costs as much
+		// as parsing the whole file, and keeps this version's syntax
+		// alive beside the new one's until it is done. Parsed whole, the
+		// file needs nothing of prev, which is let go first (fileEntry.parse).
+		return nil, nil
+	}
 	// Tokens after the edit lex as before (an edit can open a string or a
 	// code block, or add an #endif): from the end, find where they stop
 	// matching, and take over the passes that start after that.
@@ -63,19 +71,36 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		sync[old.passes[j].From+dt] = j
 		firstSync = old.passes[j].From + dt
 	}
-	eofPos := cur.eof
-	toks := make([]tablegen.Token, 0, len(ct)-R+1)
-	toks = append(toks, ct[R:]...)
-	// The statements parsed here are taken over by the versions after this
-	// one; sliced from this version's text, they would keep all of it
-	// alive, one whole text per edit. The parse runs at least to the first
-	// old pass after the edit.
-	tablegen.CopyText(toks[:max(firstSync-R, 0)])
-	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
-	res, stopped := tablegen.ParseUntil(set, toks, func(i int) bool {
-		_, ok := sync[R+i]
-		return ok
-	})
+	// The tokens from R are copied up to a window past the first old pass
+	// after the edit, not to the end of the file (400 MB of a 50 MB
+	// file's for a one-character edit): the parse stops at an old pass,
+	// usually the first. A parse that reaches the window's end, or looks
+	// at the end of it, is done again on a window four times as large.
+	var res *tablegen.ParseResult
+	var toks []tablegen.Token
+	stopped := 0
+	for window := max(firstSync-R, 0) + reparseWindow; ; window *= 4 {
+		end := min(R+window, len(ct))
+		eofPos := cur.eof
+		if end < len(ct) {
+			eofPos = ct[end].Pos
+		}
+		toks = make([]tablegen.Token, 0, end-R+1)
+		toks = append(toks, ct[R:end]...)
+		// The statements parsed here are taken over by the versions after
+		// this one; sliced from this version's text, they would keep all of
+		// it alive, one whole text per edit. The parse runs at least to the
+		// first old pass after the edit.
+		tablegen.CopyText(toks[:max(firstSync-R, 0)])
+		toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
+		res, stopped = tablegen.ParseUntil(set, toks, func(i int) bool {
+			_, ok := sync[R+i]
+			return ok
+		})
+		if end == len(ct) || stopped < len(toks)-1 && !seenEnd(res.Passes, len(toks)) {
+			break
+		}
+	}
 	j := len(old.passes)
 	if stopped < len(toks)-1 {
 		j = sync[R+stopped]
@@ -122,6 +147,24 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		take(ps, st)
 	}
 	return p, nil
+}
+
+// wholeParseTokens is the size of a file (in tokens: a 2.5 MB one) past
+// which an edit before its middle has it parsed whole.
+const wholeParseTokens = 1 << 20
+
+// reparseWindow is how many tokens past the first old pass after an edit
+// reparse copies at first.
+const reparseWindow = 4096
+
+// seenEnd reports whether a pass looked at token n-1, the end of a window.
+func seenEnd(passes []tablegen.Pass, n int) bool {
+	for _, ps := range passes {
+		if ps.Seen >= n {
+			return true
+		}
+	}
+	return false
 }
 
 // cancelCheckEvery is how many statements a long copy handles between
