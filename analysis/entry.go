@@ -109,8 +109,9 @@ func (e *fileEntry) sitePos(k int) tablegen.Pos {
 // parse parses the file's own tokens (set must hold the file at its base),
 // reusing prev, an entry of an earlier version of the same file at the same
 // base, where the tokens are unchanged. Taking over prev's statements copies
-// every one after the edit (a GB on a 50 MB file), so that stops when ctx
-// ends: nothing is kept then, and the next caller parses again. When prev
+// every one after the edit (a GB on a 50 MB file), so that, and a parse of
+// the whole file, stop when ctx ends: nothing is kept then, and the next
+// caller parses again. When prev
 // turns out of no use, release (if not nil) is called before the file is
 // parsed whole, to let go of what holds it.
 func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry, release func()) (*fileParse, error) {
@@ -131,7 +132,10 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 			prev = nil
 			release()
 		}
-		res := tablegen.Parse(set, e.tokensToEOF())
+		res, ok := tablegen.ParseOrStop(set, e.tokensToEOF(), func() bool { return ctx.Err() != nil })
+		if !ok {
+			return nil, ctx.Err()
+		}
 		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
 		if !res.Deep {
 			p.passes = res.Passes
