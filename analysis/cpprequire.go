@@ -444,6 +444,45 @@ func (r *requirer) opCodeBlocks(op *ods.Op) {
 	ns := splitNamespace(op.CppNamespace)
 	r.codeBlock(op.Def, "extraClassDeclaration", append(append([]string(nil), ns...), op.CppClass), true, nil)
 	r.codeBlock(op.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": op.CppClass})
+	// A native trait's code goes into every op that lists it (ReturnLike
+	// defines getMutableSuccessorOperands for its ops), so it defines
+	// members of this op too.
+	class := append(append([]string(nil), ns...), op.CppClass)
+	for _, t := range op.Traits {
+		if t.Kind != ods.NativeTrait || t.Def == nil {
+			continue
+		}
+		r.traitCode(op, t.Def, "extraConcreteClassDeclaration", class, true)
+		r.traitCode(op, t.Def, "extraConcreteClassDefinition", ns, false)
+	}
+}
+
+// traitCode scans a native trait's code field as the op's generated class
+// holds it ($cppClass the op's class). The definitions point into the
+// literal that wrote the code when the trait's expression holds it (an
+// inline NativeOpTrait<...> of a TraitList), else at the trait itself.
+func (r *requirer) traitCode(op *ods.Op, trait *eval.Record, field string, scope []string, inClass bool) {
+	code, _ := trait.StringValue(field)
+	if strings.TrimSpace(code) == "" || !trait.Decl.Start.IsValid() {
+		return
+	}
+	f := r.set.File(trait.Decl.Start)
+	if f == nil || !f.Contains(trait.Decl.End-1) {
+		return
+	}
+	name := filepath.Clean(f.Name)
+	opts := cpp.FragmentOptions{Scope: scope, InClass: inClass, Substitute: map[string]string{"$cppClass": op.CppClass}}
+	at := f.Offset(trait.Decl.Start)
+	if i := bytes.Index(f.Slice(trait.Decl), []byte(code)); i >= 0 {
+		at += i
+	}
+	pos := f.Position(at)
+	opts.Base, opts.Line, opts.Col = at, pos.Line, pos.Column
+	defs := cpp.ScanFragment(name, []byte(code), opts)
+	if len(defs) == 0 {
+		return
+	}
+	r.tdDefs.Update(&cpp.File{Path: name + "#" + op.Def.NameString() + "." + trait.NameString() + "." + field, Defs: defs})
 }
 
 // codeBlock scans the code block of a def's field where the def writes it.

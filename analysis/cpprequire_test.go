@@ -182,3 +182,31 @@ func BenchmarkRequirements(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "requirements")
 }
+
+// TestRequirementsDefinedByNativeTraits: a member a native trait's code
+// defines in the op's generated class is found there, at the line of the
+// trait's code that defines it; one no trait defines is not found.
+func TestRequirementsDefinedByNativeTraits(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Terminators.td")
+	src, _ := os.ReadFile(td)
+	got := summary(qs, src)
+	// ReturnLike's code, where the installation writes it
+	cf, err := os.ReadFile(filepath.Join(mlirInclude, "mlir/Interfaces/ControlFlowInterfaces.td"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(cf), "$cppClass::getMutableSuccessorOperands(")
+	if at < 0 {
+		t.Fatal("ControlFlowInterfaces.td no longer defines getMutableSuccessorOperands in ReturnLike")
+	}
+	returnLike := itoa(strings.Count(string(cf[:at]), "\n") + 1)
+	sized := itoa(strings.Count(string(src[:strings.Index(string(src), "$cppClass::getMutableSuccessorOperands(")]), "\n") + 1)
+	want := []string{
+		"::term::SizedOp::getMutableSuccessorOperands/1@RegionBranchTerminatorOpInterface -> Terminators.td:" + sized,
+		"::term::TermDialect::initialize/0@Term_Dialect -> ",
+		"::term::YieldOp::getMutableSuccessorOperands/1@YieldOp -> ControlFlowInterfaces.td:" + returnLike,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}

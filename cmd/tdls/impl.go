@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"tdls/analysis"
 	"tdls/cpp"
@@ -212,8 +213,10 @@ func projectRootOf(file, cwd string) string {
 	}
 }
 
+// relativeTo writes a path under the working directory relative to it,
+// and one outside it (the MLIR installation's .td files) as it is.
 func relativeTo(cwd, path string) string {
-	if rel, err := filepath.Rel(cwd, path); err == nil {
+	if rel, err := filepath.Rel(cwd, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return rel
 	}
 	return path
