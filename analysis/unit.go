@@ -48,9 +48,11 @@ type Unit struct {
 
 	// Memos of what the unit's readers compute once.
 	views onceMap[string, *FileView]
-	refs  jobMap[string, *fileRefs]
-	decls once[*globals]
-	names onceMap[bool, []DeclaredName]
+	// cppReqs are the unit's C++ requirements (CppRequirements).
+	cppReqs cppRequirementsMemo
+	refs    jobMap[string, *fileRefs]
+	decls   once[*globals]
+	names   onceMap[bool, []DeclaredName]
 }
 
 // unitParts is what an assembly of a unit hands to newUnit.
