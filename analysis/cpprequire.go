@@ -33,6 +33,7 @@ type Requirement struct {
 	// "name" string, the builder, the identifier inside a native call).
 	File       string
 	Start, End int
+	Line       int // 1-based line of Start
 	// Params is the parameter count a definition must have; -1 any.
 	Params int
 	Defs   []cpp.Definition // where it is defined (empty: not found)
@@ -50,6 +51,9 @@ func Requirements(u *Unit, x *cpp.Index) []Requirement {
 	}
 	r := newRequirer(u, m, x)
 	r.ops()
+	r.attrsAndTypes()
+	r.dialects()
+	r.passes()
 	r.match()
 	return r.out
 }
@@ -151,6 +155,7 @@ func (r *requirer) add(q Requirement, rng tablegen.Range) {
 	}
 	q.File = filepath.Clean(f.Name)
 	q.Start, q.End = off, off+int(rng.End-rng.Start)
+	q.Line = f.Position(off).Line
 	r.out = append(r.out, q)
 }
 
@@ -202,6 +207,109 @@ func (r *requirer) ops() {
 			r.add(q, rng)
 		}
 	}
+}
+
+// mineAt reports whether a position is in one of the user's files.
+func (r *requirer) mineAt(p tablegen.Pos) bool {
+	f, _ := r.fileOf(p)
+	return f != nil && r.userFile(filepath.Clean(f.Name))
+}
+
+// authored adds an entity's AuthorMethods, each named at the field that
+// asks for it, its builder, or the def.
+func (r *requirer) authored(kind, entity, class string, def *eval.Record, at tablegen.Range, ms []ods.AuthorMethod, builders func(int) tablegen.Range) {
+	for _, am := range ms {
+		q := Requirement{Entity: entity, Kind: kind, Member: am.Name, Signature: am.Declaration + ";",
+			Stub: stub(am.Definition, am.Return, entity, class), Params: am.Params}
+		rng := at
+		switch {
+		case am.Builder >= 0 && builders != nil:
+			rng = builders(am.Builder)
+		case am.Field != "":
+			rng = r.fieldSpan(def, am.Field, at)
+		}
+		r.add(q, rng)
+	}
+}
+
+func (r *requirer) attrsAndTypes() {
+	for _, d := range r.m.Ops.AttrOrTypeDefs {
+		if !r.mineAt(d.Range.Start) {
+			continue
+		}
+		kind := "attr"
+		if d.IsType {
+			kind = "type"
+		}
+		ns := splitNamespace(d.CppNamespace())
+		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClass), true, nil)
+		r.codeBlock(d.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": d.CppClass})
+		r.authored(kind, d.QualifiedCppClass(), d.CppClass, d.Def, d.Range, d.AuthorMethods(), func(i int) tablegen.Range { return d.Builders[i].Range })
+	}
+}
+
+func (r *requirer) dialects() {
+	for _, d := range r.m.Ops.Dialects {
+		if !r.mineAt(d.Range.Start) {
+			continue
+		}
+		ns := splitNamespace(d.CppNamespace)
+		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClassName()), true, nil)
+		r.authored("dialect", d.QualifiedCppClass(), d.CppClassName(), d.Def, d.Range, d.AuthorMethods(), nil)
+	}
+}
+
+// passes: the class deriving from the generated impl::<Name>Base, its
+// runOnOperation, and the function `constructor` calls when set.
+func (r *requirer) passes() {
+	for _, p := range r.m.Ops.Passes {
+		if !r.mineAt(p.Range.Start) {
+			continue
+		}
+		base := "impl::" + p.Name + "Base"
+		var classes []cpp.Definition
+		if r.x != nil {
+			classes = r.x.Derived(base)
+		}
+		run := p.RunOnOperation()
+		entity := base
+		if len(classes) > 0 {
+			entity = classes[0].Qualified()
+		}
+		q := Requirement{Entity: entity, Kind: "pass", Member: p.Name, Params: -1,
+			Signature: "struct " + p.Name + " : public " + base + "<" + p.Name + ">",
+			Stub:      "struct " + p.Name + " : public " + base + "<" + p.Name + "> {\n  void runOnOperation() override {}\n};\n"}
+		q.Defs = classes
+		r.add(q, p.Range)
+		q = Requirement{Entity: entity, Kind: "pass", Member: "runOnOperation", Signature: run.Declaration + ";",
+			Stub: "void runOnOperation() override {\n}\n", Params: 0}
+		for _, c := range classes {
+			if r.x != nil {
+				q.Defs = append(q.Defs, r.x.Members(c.Qualified(), "runOnOperation")...)
+			}
+		}
+		r.add(q, p.Range)
+		if name, args, ok := p.CreateFunction(); ok {
+			q := Requirement{Entity: entity, Kind: "pass", Member: lastIdent(name), Params: args,
+				Signature: "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "();",
+				Stub:      "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "() {\n  return std::make_unique<" + p.Name + ">();\n}\n"}
+			if r.x != nil {
+				for _, d := range r.x.Lookup(strings.TrimPrefix(name, "::"), nil, nil) {
+					if d.Params < 0 || d.Params == args {
+						q.Defs = append(q.Defs, d)
+					}
+				}
+			}
+			r.add(q, r.fieldSpan(p.Def, "constructor", p.Range))
+		}
+	}
+}
+
+func lastIdent(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+2:]
+	}
+	return q
 }
 
 // interfaceMethodSpan is where an op names an interface method it
@@ -282,23 +390,36 @@ func (r *requirer) codeBlock(def *eval.Record, field string, scope []string, inC
 	if f == nil || !f.Contains(rv.Src.End-1) {
 		return
 	}
+	// The value's code literals, each scanned alone: a concatenation
+	// (base # [{...}]) holds several, a reference none.
 	text := f.Slice(rv.Src)
-	start := 0
-	if bytes.HasPrefix(text, []byte("[{")) {
-		start = 2
-	} else if bytes.HasPrefix(text, []byte(`"`)) {
-		start = 1
-	} else {
-		return // not a literal: a concatenation or a reference
+	var defs []cpp.Definition
+	for i := 0; i < len(text); {
+		var start, end int
+		switch {
+		case bytes.HasPrefix(text[i:], []byte("[{")):
+			e := bytes.Index(text[i+2:], []byte("}]"))
+			if e < 0 {
+				e = len(text) - i - 2
+			}
+			start, end = i+2, i+2+e
+			i = end + 2
+		case text[i] == '"':
+			e := bytes.IndexByte(text[i+1:], '"')
+			if e < 0 {
+				e = len(text) - i - 1
+			}
+			start, end = i+1, i+1+e
+			i = end + 1
+		default:
+			i++
+			continue
+		}
+		off := f.Offset(rv.Src.Start) + start
+		pos := f.Position(off)
+		defs = append(defs, cpp.ScanFragment(filepath.Clean(f.Name), text[start:end], cpp.FragmentOptions{
+			Base: off, Line: pos.Line, Col: pos.Column, Scope: scope, InClass: inClass, Substitute: subst})...)
 	}
-	off := f.Offset(rv.Src.Start) + start
-	pos := f.Position(off)
-	body := text[start:]
-	if e := bytes.LastIndex(body, []byte("}]")); e >= 0 && start == 2 {
-		body = body[:e]
-	}
-	defs := cpp.ScanFragment(filepath.Clean(f.Name), body, cpp.FragmentOptions{
-		Base: off, Line: pos.Line, Col: pos.Column, Scope: scope, InClass: inClass, Substitute: subst})
 	if len(defs) == 0 {
 		return
 	}
@@ -321,8 +442,8 @@ func splitNamespace(ns string) []string {
 func (r *requirer) match() {
 	for i := range r.out {
 		q := &r.out[i]
-		if q.Kind == "drr-helper" {
-			continue
+		if q.Kind == "drr-helper" || q.Kind == "pass" {
+			continue // matched as they were made
 		}
 		var defs []cpp.Definition
 		if r.x != nil {

@@ -67,16 +67,25 @@ func itoa(n int) string {
 	}
 }
 
-// TestRequirementsOfOps: each member an op's fields declare, named at its
-// field, found only where the definition is that member of that class.
+// TestRequirementsOfOps: each member an op's, attribute's, dialect's or
+// pass's fields declare, named at its field, found only where the
+// definition is that member of that class.
 func TestRequirementsOfOps(t *testing.T) {
 	qs, td := requirementsOf(t, "testdata/cppreq/FooOps.td", "testdata/cppreq/FooOps.cpp")
 	src, _ := os.ReadFile(td)
 	got := summary(qs, src)
 	want := []string{
-		"::mlir::foo::AddOp::build/3@OpBuilder -> FooOps.td:21",
+		"::FooPass::FooPass/-1@FooPass -> FooOps.cpp:23",
+		"::FooPass::createFooPass/0@constructor -> FooOps.cpp:28",
+		"::FooPass::runOnOperation/0@FooPass -> FooOps.cpp:24",
+		"::mlir::foo::AddOp::build/3@OpBuilder -> FooOps.td:24",
 		"::mlir::foo::AddOp::fold/1@hasFolder -> FooOps.cpp:10",
 		"::mlir::foo::AddOp::verify/0@hasVerifier -> FooOps.cpp:6",
+		"::mlir::foo::FooDialect::initialize/0@Foo_Dialect -> FooOps.cpp:14",
+		"::mlir::foo::FooDialect::materializeConstant/4@hasConstantMaterializer -> ",
+		"::mlir::foo::RangeAttr::parse/2@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::RangeAttr::print/1@hasCustomAssemblyFormat -> ",
+		"::mlir::foo::RangeAttr::verify/3@genVerifyDecl -> FooOps.cpp:17",
 		"::mlir::foo::SubOp::getCanonicalizationPatterns/2@hasCanonicalizer -> ",
 		"::mlir::foo::SubOp::inferReturnTypes/7@InferTypeOpInterface -> ",
 		"::mlir::foo::SubOp::parse/2@hasCustomAssemblyFormat -> ",
@@ -87,10 +96,10 @@ func TestRequirementsOfOps(t *testing.T) {
 		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 	for _, q := range qs {
-		if q.Member == "verify" && q.Signature != "::llvm::LogicalResult verify();" {
+		if q.Kind == "op" && q.Member == "verify" && q.Signature != "::llvm::LogicalResult verify();" {
 			t.Errorf("verify's signature %q", q.Signature)
 		}
-		if q.Member == "verify" && q.Stub != "::llvm::LogicalResult "+strings.TrimPrefix(q.Entity, "::mlir::foo::")+"::verify() {\n  return ::mlir::success();\n}\n" {
+		if q.Kind == "op" && q.Member == "verify" && q.Stub != "::llvm::LogicalResult "+strings.TrimPrefix(q.Entity, "::mlir::foo::")+"::verify() {\n  return ::mlir::success();\n}\n" {
 			t.Errorf("verify's stub %q", q.Stub)
 		}
 	}

@@ -19,6 +19,9 @@ type Index struct {
 	// byMember maps "Class::name" (the innermost scope name and the
 	// name, as written) to the definitions, for Members' lookup.
 	byMember map[string][]defRef
+	// byBase maps the last name of a base class ("FooPassBase") to the
+	// classes deriving from it.
+	byBase map[string][]defRef
 	// known counts the files that open each namespace or define each
 	// class ("::mlir::foo"): a name found there hides outer ones.
 	known map[string]int
@@ -34,7 +37,7 @@ type defRef struct {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, known: map[string]int{}}
+	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, byBase: map[string][]defRef{}, known: map[string]int{}}
 }
 
 // Update adds a scanned file, replacing what the index had of its path.
@@ -49,6 +52,10 @@ func (x *Index) Update(f *File) {
 	x.files[f.Path] = f
 	for i := range f.Defs {
 		if f.Defs[i].Kind == Class {
+			for _, b := range f.Defs[i].Bases {
+				k := lastName(b)
+				x.byBase[k] = append(x.byBase[k], defRef{f, i})
+			}
 			continue
 		}
 		q := f.Defs[i].Qualified()
@@ -103,6 +110,9 @@ func (x *Index) removeLocked(path string) {
 	delete(x.files, path)
 	for i := range old.Defs {
 		if old.Defs[i].Kind == Class {
+			for _, b := range old.Defs[i].Bases {
+				drop(x.byBase, lastName(b), old)
+			}
 			continue
 		}
 		drop(x.byName, old.Defs[i].Qualified(), old)
@@ -222,8 +232,13 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 		if equal(p, class[:min(len(p), len(class))]) && len(p)+len(q) == len(class) && equal(q, class[len(p):]) {
 			return true
 		}
-		if x.known[qualify(p)+"::"+first] > 0 {
-			return false // the qualifier names something here: not the class
+		// The qualifier names something here: not the class. At file
+		// scope only what this file opens counts: a namespace of the same
+		// name elsewhere in the project (::enzymexla beside the
+		// ::mlir::enzymexla a using-directive names) is not in this
+		// translation unit, or the name would be ambiguous.
+		if k > 0 && x.known[qualify(p)+"::"+first] > 0 || k == 0 && r.file.opens("::"+first) {
+			return false
 		}
 		// the namespaces the using-directives in effect here name
 		found := false
@@ -236,7 +251,7 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 				if len(tp)+len(q) == len(class) && equal(tp, class[:len(tp)]) && equal(q, class[len(tp):]) {
 					return true
 				}
-				if x.known[t+"::"+first] > 0 {
+				if r.file.opens(t + "::" + first) {
 					found = true
 				}
 			}
@@ -249,15 +264,32 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 }
 
 // usingNames picks what a using-directive names among its possible
-// targets (innermost first): the first namespace the index knows, or all
-// of them when it knows none.
+// targets: the namespaces the index knows (a directive naming
+// "enzymexla" after "using namespace mlir;" names ::mlir::enzymexla
+// when only that one is opened somewhere; when both are, the translation
+// unit that compiles sees one of them), or all of them when it knows none.
 func (x *Index) usingNames(targets []string) []string {
-	for i, t := range targets {
+	var known []string
+	for _, t := range targets {
 		if x.known[t] > 0 {
-			return targets[i : i+1]
+			known = append(known, t)
 		}
 	}
+	if len(known) > 0 {
+		return known
+	}
 	return targets
+}
+
+// opens reports whether the file opens a namespace or defines a class of
+// that qualified name.
+func (f *File) opens(q string) bool {
+	for _, k := range f.known {
+		if k == q {
+			return true
+		}
+	}
+	return false
 }
 
 func equal(a, b []string) bool {
@@ -270,6 +302,32 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+func lastName(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+2:]
+	}
+	return q
+}
+
+// Derived returns the class definitions with a base class written as base
+// or ending in "::"+base ("impl::FooPassBase" matches a base written
+// "FooPassBase" only when base is that).
+func (x *Index) Derived(base string) []Definition {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []defRef
+	for _, r := range x.byBase[lastName(base)] {
+		for _, b := range r.file.Defs[r.i].Bases {
+			b = strings.TrimPrefix(b, "::")
+			if b == base || strings.HasSuffix(b, "::"+base) || strings.HasSuffix(base, "::"+b) && !strings.Contains(b, "::") {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return sorted(out)
 }
 
 // Lookup finds the free functions a name names when written in scope from

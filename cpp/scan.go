@@ -48,6 +48,9 @@ type Definition struct {
 	Name   string   // "verify", "fold", "FooOp" (constructor, class), "~FooOp", "operator=="
 	Params int      // parameter count; -1 when variadic or a parameter pack
 	Kind   Kind
+	// Bases are a class's base classes as written, without template
+	// arguments or access ("impl::FooPassBase", "::mlir::OpRewritePattern").
+	Bases []string
 	// Qualifier is how many of the trailing Scope names were written
 	// before the name (1 for FooOp::verify defined out of line): the
 	// Index resolves them as C++ lookup would, through the enclosing
@@ -893,6 +896,7 @@ func (s *scanner) class(kw, body int) int {
 		name := s.text(nameTok)
 		d := s.definition(nameTok, full, name, Class)
 		d.Qualifier = len(q)
+		d.Bases = s.bases(nameTok, body)
 		s.file.known = append(s.file.known, d.Qualified())
 		end := s.matching(body)
 		if end < len(s.toks) {
@@ -915,6 +919,48 @@ func (s *scanner) class(kw, body int) int {
 	}
 	s.scopes = append(s.scopes, scope{kind: scopeClass, names: names})
 	return body + 1
+}
+
+// bases reads the base-clause between a class's name and its body.
+func (s *scanner) bases(nameTok, body int) []string {
+	j := nameTok + 1
+	for j < body && !s.is(j, ":") {
+		if s.is(j, "<") {
+			j = s.matchingAngle(j)
+		}
+		j++
+	}
+	var out []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	for j++; j < body; j++ {
+		switch {
+		case s.is(j, ","):
+			flush()
+		case s.is(j, "<"):
+			j = s.matchingAngle(j)
+		case s.is(j, "(") || s.is(j, "["):
+			j = s.matching(j)
+		case s.is(j, "::"):
+			cur.WriteString("::")
+		case s.isIdent(j):
+			switch w := s.text(j); w {
+			case "public", "private", "protected", "virtual":
+			default:
+				if cur.Len() > 0 && !strings.HasSuffix(cur.String(), "::") {
+					cur.Reset() // a macro or attribute before the name
+				}
+				cur.WriteString(w)
+			}
+		}
+	}
+	flush()
+	return out
 }
 
 func (s *scanner) off(o int) int { return s.opts.Base + o }

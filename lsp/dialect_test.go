@@ -32,7 +32,7 @@ func TestDialectEntityHoversInMLIR(t *testing.T) {
 		// An attribute: syntax, C++ class, parameters with their C++ types
 		// and accessors, builders.
 		{"IR/BuiltinAttributes.td", "def Builtin_ArrayAttr", 6, []string{"**attribute** · `::mlir::ArrayAttr`",
-			"| `value` | `::llvm::ArrayRef<Attribute>` | `::llvm::ArrayRef<Attribute> getValue()` |", "static ArrayAttr get(::mlir::MLIRContext * context, ::llvm::ArrayRef<Attribute> value)"}},
+			"| `value` | `::llvm::ArrayRef<Attribute>` | `::llvm::ArrayRef<Attribute> getValue()` |", "static ArrayAttr get(::mlir::MLIRContext *context, ::llvm::ArrayRef<Attribute> value)"}},
 		// A type with a declarative format.
 		{"Dialect/Transform/IR/TransformTypes.td", "def Transform_OperationType", 6, []string{"**type** `!transform.op`", "`::mlir::transform::OperationType`",
 			"`operation_name`", "`::llvm::StringRef getOperationName()`", "Format: `!transform.op `<` $operation_name `>``"}},

@@ -58,46 +58,9 @@ func (d *AttrOrTypeDef) Markdown() string {
 // mlir-tblgen declares for the attribute or type: the default ones, then
 // one per custom builder; none without parameters.
 func (d *AttrOrTypeDef) BuilderSignatures() []string {
-	if len(d.Parameters) == 0 {
-		return nil
-	}
-	params := func(ps []BuilderParam) string {
-		var out []string
-		for _, p := range ps {
-			s := p.CppType + " " + p.Name
-			if p.Default != "" {
-				s += " = " + p.Default
-			}
-			out = append(out, s)
-		}
-		return strings.Join(out, ", ")
-	}
-	ctx := BuilderParam{Name: "context", CppType: "::mlir::MLIRContext *"}
-	emitError := BuilderParam{Name: "emitError", CppType: "::llvm::function_ref<::mlir::InFlightDiagnostic()>"}
-	var all []BuilderParam
-	for _, p := range d.Parameters {
-		all = append(all, BuilderParam{Name: p.Name, CppType: p.CppType})
-	}
 	var out []string
-	add := func(ret string, ps []BuilderParam) {
-		out = append(out, "static "+ret+" get("+params(ps)+")")
-		if d.HasCheckedBuilders() {
-			out = append(out, "static "+ret+" getChecked("+params(append([]BuilderParam{emitError}, ps...))+")")
-		}
-	}
-	if !d.SkipDefaultBuilders {
-		add(d.CppClass, append([]BuilderParam{ctx}, all...))
-	}
-	for _, b := range d.Builders {
-		ps := b.Params
-		if !b.InferredContext {
-			ps = append([]BuilderParam{ctx}, ps...)
-		}
-		ret := d.CppClass
-		if b.ReturnType != "" {
-			ret = b.ReturnType
-		}
-		add(ret, ps)
+	for _, m := range d.builderMethods(true) {
+		out = append(out, m.Declaration)
 	}
 	return out
 }

@@ -11,7 +11,24 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) { return {}; }
 } // namespace foo
 } // namespace mlir
 
+void FooDialect::initialize() {}
+
+namespace mlir::foo {
+LogicalResult RangeAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t lo, int64_t hi) {
+  return success();
+}
+} // namespace mlir::foo
+
+namespace {
+struct FooPass : public impl::FooPassBase<FooPass> {
+  void runOnOperation() override {}
+};
+} // namespace
+
+std::unique_ptr<Pass> mlir::foo::createFooPass() { return std::make_unique<FooPass>(); }
+
 namespace other {
+void RangeAttr::print(AsmPrinter &p) const {}
 LogicalResult SubOp::verify() { return success(); }
 } // namespace other
 

@@ -1,10 +1,13 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/Pass/PassBase.td"
 
 def Foo_Dialect : Dialect {
   let name = "foo";
   let cppNamespace = "::mlir::foo";
+  let hasConstantMaterializer = 1;
 }
 
 class Foo_Op<string mnemonic, list<Trait> traits = []> : Op<Foo_Dialect, mnemonic, traits>;
@@ -31,4 +34,20 @@ def Foo_SubOp : Foo_Op<"sub", [DeclareOpInterfaceMethods<InferTypeOpInterface>]>
   let hasVerifier = 1;
   let hasCustomAssemblyFormat = 1;
   let hasCanonicalizer = 1;
+}
+
+// An attribute's verify found inside the namespace; its parse missing and
+// its print of the wrong class (another namespace's RangeAttr).
+def Foo_RangeAttr : AttrDef<Foo_Dialect, "Range"> {
+  let mnemonic = "range";
+  let parameters = (ins "int64_t":$lo, "int64_t":$hi);
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+}
+
+// A pass: its class derives from the generated base, runOnOperation is
+// defined in the class, the constructor's function out of line.
+def FooPass : Pass<"foo-pass"> {
+  let summary = "a pass";
+  let constructor = "mlir::foo::createFooPass()";
 }
