@@ -72,10 +72,20 @@ func cppLenses(v *analysis.FileView, m *analysis.Models) []CodeLens {
 	if len(reqs) == 0 {
 		return nil
 	}
-	opRange := map[string]tablegen.Range{}
+	entityRange := map[string]tablegen.Range{}
 	for _, op := range m.Ops.Ops {
 		if v.File.Contains(op.Range.Start) {
-			opRange[op.QualifiedCppClass()] = op.Range
+			entityRange[op.QualifiedCppClass()] = op.Range
+		}
+	}
+	for _, d := range m.Ops.AttrOrTypeDefs {
+		if v.File.Contains(d.Range.Start) {
+			entityRange[d.QualifiedCppClass()] = d.Range
+		}
+	}
+	for _, d := range m.Ops.Dialects {
+		if v.File.Contains(d.Range.Start) {
+			entityRange[d.QualifiedCppClass()] = d.Range
 		}
 	}
 	where := map[string]tablegen.Range{}
@@ -91,7 +101,7 @@ func cppLenses(v *analysis.FileView, m *analysis.Models) []CodeLens {
 		}
 		r, ok := where[key]
 		if !ok {
-			if r, ok = opRange[q.Entity]; !ok || q.Kind == "drr-helper" {
+			if r, ok = entityRange[q.Entity]; !ok || q.Kind == "drr-helper" {
 				r = tablegen.Range{Start: v.File.Pos(q.Start), End: v.File.Pos(q.End)}
 			}
 			where[key] = r
@@ -145,14 +155,17 @@ func cppStubs(v *analysis.FileView, m *analysis.Models, pos tablegen.Pos) []CppS
 	var out []CppStub
 	files := map[string]*tablegen.File{}
 	count := map[string]int{}
+	wanted := func(q analysis.Requirement) bool {
+		return q.File == v.File.Name && from <= q.Start && q.End <= to && len(q.Defs) == 0 && q.Stub != "" && outOfLineStub[q.Kind]
+	}
 	for _, q := range reqs {
-		if q.File == v.File.Name && from <= q.Start && q.End <= to && len(q.Defs) == 0 && q.Stub != "" {
+		if wanted(q) {
 			count[cppMemberName(q)]++
 		}
 	}
 	seen := map[string]int{}
 	for _, q := range reqs {
-		if q.File != v.File.Name || q.Start < from || q.End > to || len(q.Defs) > 0 || q.Stub == "" {
+		if !wanted(q) {
 			continue
 		}
 		edit, ok := cppStubEdit(v.Cpp, reqs, q, files)
@@ -168,6 +181,12 @@ func cppStubs(v *analysis.FileView, m *analysis.Models, pos tablegen.Pos) []CppS
 	}
 	return out
 }
+
+// outOfLineStub are the kinds whose stub is a definition at namespace
+// scope. A pass's is not (its class needs the GEN_PASS_DEF_ macro before
+// the generated header, its runOnOperation goes inside the class): no
+// stub is offered for it.
+var outOfLineStub = map[string]bool{"op": true, "attr": true, "type": true, "dialect": true, "interface": true, "drr-helper": true}
 
 // cppStubEdit places q's stub: in the file including the generated
 // `<td stem>.cpp.inc` (or `.inc`) that defines other members of the entity, else the
