@@ -3,6 +3,8 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +33,10 @@ type cppName struct {
 	// member: the name is the definition's own name (`verify` of
 	// `FooOp::verify`), whose class is class.
 	member bool
+	// visible are the namespaces an unqualified name written there is
+	// looked up in ("", "mlir", "mlir::toy"): those around it and those
+	// its file's using-directives name.
+	visible map[string]bool
 }
 
 // cppNameAt reads the identifier covering offset in a C++ source.
@@ -72,11 +78,78 @@ func cppNameAt(path string, src []byte, offset int) (cppName, bool) {
 			in = d
 		}
 	}
+	var around []string
 	if in != nil && in.Kind != cpp.Class && len(in.Scope) > 0 {
 		n.class = in.Scope[len(in.Scope)-1]
 		n.member = in.Offset == start && in.Name == n.name
+		around = in.Scope[:len(in.Scope)-in.Qualifier]
+	}
+	// The class of an out-of-line definition (`FooOp` of `FooOp::verify`)
+	// is written where the definition is: in its namespaces.
+	for i := range f.Defs {
+		d := &f.Defs[i]
+		if d.Offset > end && d.Offset-end <= 256 && qualifierRun(src[end:d.Offset]) {
+			around = d.Scope[:len(d.Scope)-d.Qualifier]
+			break
+		}
+	}
+	n.visible = map[string]bool{"": true}
+	for i := range around {
+		n.visible[strings.Join(around[:i+1], "::")] = true
+	}
+	var named []string
+	for _, u := range f.Usings {
+		if len(u) > 0 && u[0] == "" {
+			named = append(named, strings.Join(u[1:], "::"))
+			continue
+		}
+		w := strings.Join(u, "::")
+		more := []string{w}
+		for i := range around {
+			more = append(more, strings.Join(around[:i+1], "::")+"::"+w)
+		}
+		for _, v := range named {
+			more = append(more, v+"::"+w)
+		}
+		named = append(named, more...)
+	}
+	for _, v := range named {
+		n.visible[v] = true
 	}
 	return n, true
+}
+
+// qualifierRun reports text between a name and the definition it
+// qualifies: `::`, then names and `::`s.
+func qualifierRun(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	if !bytes.HasPrefix(b, []byte("::")) {
+		return false
+	}
+	for _, c := range b {
+		if !isWordByte(c) && c != ':' && c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// sees reports whether a name of namespace ns (`::mlir::toy`), written
+// with n's qualifiers, can be what n names: the qualifiers are the end
+// of ns and what precedes them is a namespace n looks names up in.
+func (n cppName) sees(ns string) bool {
+	parts := splitNamespace(ns)
+	quals := n.quals
+	if len(quals) > 0 && (quals[len(quals)-1] == n.class || !namespaceEndsWith(parts, quals)) {
+		quals = quals[:0] // written as a class's member, or not a namespace
+	}
+	if !namespaceEndsWith(parts, quals) {
+		return false
+	}
+	if len(quals) > 0 && quals[0] == "" {
+		return true
+	}
+	return n.visible[strings.Join(parts[:len(parts)-len(quals)], "::")]
 }
 
 // TableGenDefinitions returns the .td declarations behind the C++ name at
@@ -93,8 +166,9 @@ func (s *Snapshot) TableGenDefinitions(ctx context.Context, path string, src []b
 	}
 	stems := reverseStems(n)
 	var out []Location
+	var shown []bool // out[i] is of a namespace the name sees
 	seen := map[string]bool{}
-	add := func(u *Unit, r tablegen.Range) {
+	add := func(u *Unit, r tablegen.Range, ns string) {
 		f := u.TG.Set.File(r.Start)
 		if f == nil || f.Name == "" {
 			return
@@ -103,9 +177,10 @@ func (s *Snapshot) TableGenDefinitions(ctx context.Context, path string, src []b
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, Location{File: f, Range: r})
+			shown = append(shown, n.sees(ns))
 		}
 	}
-	for _, td := range s.reverseCandidates(stems) {
+	for _, td := range s.reverseCandidates(stems, path) {
 		if ctx.Err() != nil {
 			break
 		}
@@ -121,10 +196,25 @@ func (s *Snapshot) TableGenDefinitions(ctx context.Context, path string, src []b
 		for _, q := range u.CppRequirements(nil) {
 			if q.Member == n.name && (q.Kind == "drr-helper" || entityMatches(q.Entity, n)) {
 				if f := u.File(q.File); f != nil {
-					add(u, tablegen.Range{Start: f.Pos(q.Start), End: f.Pos(q.End)})
+					ns := ""
+					if k := strings.LastIndex(q.Entity, "::"); k >= 0 && q.Kind != "drr-helper" {
+						ns = q.Entity[:k]
+					}
+					add(u, tablegen.Range{Start: f.Pos(q.Start), End: f.Pos(q.End)}, ns)
 				}
 			}
 		}
+	}
+	// Where some of the answers are of namespaces the name is looked up
+	// in, the others are another class of the same name.
+	if slices.Contains(shown, true) {
+		kept := out[:0]
+		for i, l := range out {
+			if shown[i] {
+				kept = append(kept, l)
+			}
+		}
+		out = kept
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File.Name != out[j].File.Name {
@@ -242,8 +332,10 @@ func snake(s string) string {
 }
 
 // reverseCandidates are the workspace's .td files (those the index read
-// and the open ones) whose text holds one of the stems.
-func (s *Snapshot) reverseCandidates(stems []string) []string {
+// and the open ones) whose text holds one of the stems: the open ones
+// first, then those nearest to the C++ file from (the longest common
+// directory), at most maxReverseFiles.
+func (s *Snapshot) reverseCandidates(stems []string, from string) []string {
 	paths := map[string]bool{}
 	for _, d := range s.Index().Decls() {
 		paths[d.Path] = true
@@ -266,7 +358,27 @@ func (s *Snapshot) reverseCandidates(stems []string) []string {
 			}
 		}
 	}
-	sort.Strings(out)
+	open := map[string]bool{}
+	for _, p := range s.OpenFiles() {
+		open[p] = true
+	}
+	near := func(p string) int {
+		a, b := filepath.Dir(p), filepath.Dir(from)
+		n := 0
+		for n < len(a) && n < len(b) && a[n] == b[n] {
+			n++
+		}
+		return n
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if open[out[i]] != open[out[j]] {
+			return open[out[i]]
+		}
+		if ni, nj := near(out[i]), near(out[j]); ni != nj {
+			return ni > nj
+		}
+		return out[i] < out[j]
+	})
 	if len(out) > maxReverseFiles {
 		out = out[:maxReverseFiles]
 	}
@@ -275,7 +387,7 @@ func (s *Snapshot) reverseCandidates(stems []string) []string {
 
 // reverseInModels adds the model entities a C++ name is, or whose
 // accessor it is.
-func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Range)) {
+func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Range, string)) {
 	inNS := func(ns string) bool { return namespaceEndsWith(splitNamespace(ns), n.quals) }
 	isClass := func(class, ns string) bool { return class == n.name && inNS(ns) }
 	// classKnown: the name is written in a member of an op, attribute or
@@ -302,7 +414,7 @@ func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Ran
 	entry := accessorEntry(n.name)
 	for _, op := range m.Ops.Ops {
 		if isClass(op.CppClass, op.CppNamespace) {
-			add(u, op.Range)
+			add(u, op.Range, op.CppNamespace)
 			continue
 		}
 		if entry == "" || !classOK(op.CppClass, op.CppNamespace) {
@@ -318,7 +430,7 @@ func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Ran
 			}
 			for _, a := range acc {
 				if a.Name == n.name {
-					add(u, r)
+					add(u, r, op.CppNamespace)
 					return
 				}
 			}
@@ -338,30 +450,30 @@ func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Ran
 	}
 	for _, d := range m.Ops.AttrOrTypeDefs {
 		if isClass(d.CppClass, d.CppNamespace()) {
-			add(u, d.Range)
+			add(u, d.Range, d.CppNamespace())
 			continue
 		}
 		if entry != "" && classOK(d.CppClass, d.CppNamespace()) {
 			for _, p := range d.Parameters {
 				if p.AccessorName() == n.name {
-					add(u, p.Range)
+					add(u, p.Range, d.CppNamespace())
 				}
 			}
 		}
 	}
 	for _, i := range m.Ops.Interfaces {
 		if isClass(i.Name, i.CppNamespace) {
-			add(u, i.Range)
+			add(u, i.Range, i.CppNamespace)
 		}
 	}
 	for _, p := range m.Ops.Passes {
 		if n.name == p.Name || n.name == p.Name+"Base" || n.name == "create"+p.Name {
-			add(u, p.Range)
+			add(u, p.Range, "")
 		}
 	}
 	for _, d := range m.Ops.Dialects {
 		if isClass(strings.ReplaceAll(d.Def.NameString(), "_", ""), d.CppNamespace) {
-			add(u, d.Range)
+			add(u, d.Range, d.CppNamespace)
 		}
 	}
 }

@@ -22,7 +22,10 @@ func TestTableGenDefinitions(t *testing.T) {
 	tdSrc, _ := os.ReadFile(td)
 	src, _ := os.ReadFile(cc)
 	w := NewWorkspace(Config{IncludeDirs: []string{mlirInclude}, NoMLIRAutoDetect: true})
-	snap := w.SetBuffer(td, 1, tdSrc)
+	w.SetBuffer(td, 1, tdSrc)
+	other, _ := filepath.Abs("testdata/cppnav/OtherOps.td")
+	otherSrc, _ := os.ReadFile(other)
+	snap := w.SetBuffer(other, 1, otherSrc)
 	// at is the offset of the n-th (0-based) occurrence of word in src.
 	at := func(word string, n int) int {
 		k := -1
@@ -40,11 +43,11 @@ func TestTableGenDefinitions(t *testing.T) {
 		n    int
 		want []string // the .td text at each location
 	}{
-		{"MulOp", 0, []string{"Nav_MulOp"}},
+		{"MulOp", 0, []string{"Nav_MulOp"}}, // in namespace nav: not other::MulOp
 		{"verify", 0, []string{"hasVerifier"}},
 		{"getLhs", 0, []string{"I32:$lhs"}},             // inside MulOp::verify: MulOp's only
 		{"getRhsValue", 0, []string{"I32:$rhs_value"}},  // snake_case entry
-		{"getLhs", 1, []string{"I32:$lhs", "I32:$lhs"}}, // op.getLhs(): every op with one
+		{"getLhs", 1, []string{"I32:$lhs", "I32:$lhs", "I32:$lhs"}}, // op.getLhs() at file scope: every op with one
 		{"NegOp", 0, []string{"Nav_NegOp"}},
 		{"emitOpError", 0, nil},
 		{"success", 0, nil},

@@ -66,6 +66,8 @@ func main() {
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
 	only := flag.String("files", "", "comma-separated subset of the files (paths relative to -include)")
 	runs := flag.Int("runs", 5, "runs of the hover, completion and definition timings; the worst is printed")
+	cppOps := flag.Int("cpp-ops", 200, "ops of the C++ fields project (0: leave it out)")
+	cppFiles := flag.Int("cpp-files", 1500, "C++ files of the C++ fields project")
 	flag.Parse()
 	if *only != "" {
 		files = strings.Split(*only, ",")
@@ -266,6 +268,13 @@ func main() {
 	}
 	if withBase {
 		fmt.Printf("cpu per query against the baseline: tdls/baseline hover, completion and definition median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
+	}
+
+	if *cppOps > 0 {
+		fmt.Println()
+		if err := cppFields(servers[tdls], *include, *cppOps, *cppFiles, *n, *runs); err != nil {
+			fail(fmt.Errorf("cpp fields: %v", err))
+		}
 	}
 }
 
