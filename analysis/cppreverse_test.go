@@ -45,8 +45,8 @@ func TestTableGenDefinitions(t *testing.T) {
 	}{
 		{"MulOp", 0, []string{"Nav_MulOp"}}, // in namespace nav: not other::MulOp
 		{"verify", 0, []string{"hasVerifier"}},
-		{"getLhs", 0, []string{"I32:$lhs"}},             // inside MulOp::verify: MulOp's only
-		{"getRhsValue", 0, []string{"I32:$rhs_value"}},  // snake_case entry
+		{"getLhs", 0, []string{"I32:$lhs"}},                         // inside MulOp::verify: MulOp's only
+		{"getRhsValue", 0, []string{"I32:$rhs_value"}},              // snake_case entry
 		{"getLhs", 1, []string{"I32:$lhs", "I32:$lhs", "I32:$lhs"}}, // op.getLhs() at file scope: every op with one
 		{"NegOp", 0, []string{"Nav_NegOp"}},
 		{"emitOpError", 0, nil},
