@@ -43,8 +43,15 @@ func (u *Unit) CppRequirements(x *cpp.Index) []Requirement {
 	return reqs
 }
 
-// CppIndex is the workspace's C++ index (Workspace.CppIndex).
-func (s *Snapshot) CppIndex() *cpp.Index { return s.w.CppIndex() }
+// CppIndex is the workspace's C++ index once Workspace.CppIndex has
+// started it, else nil: a request never starts the build (the server
+// starts it after the .td index, so that the two do not share the cores).
+func (s *Snapshot) CppIndex() *cpp.Index {
+	c := &s.w.cpp
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.index
+}
 
 // WithCpp is the view answering C++ questions from x: the requirements
 // of its entities and where they are defined (ide.Classify reads it). The

@@ -10,7 +10,8 @@ import (
 
 // view returns the document as seen in its unit in snap, or nil when it
 // cannot be analysed (not a file URI, unreadable), answering its C++
-// questions from the workspace's C++ index.
+// questions from the workspace's C++ index once the server has started
+// it (lsp/index.go).
 func view(ctx context.Context, snap *analysis.Snapshot, u protocol.DocumentURI) (*analysis.FileView, error) {
 	path, err := pathOf(u)
 	if err != nil {
