@@ -98,6 +98,7 @@ bench: llvm build
 	$(GO) run ./bench/lspmemory -tdls bin/tdls -include $(MLIR_INCLUDE)
 	$(GO) run ./bench/fmtlatency -tdls bin/tdls -include $(MLIR_INCLUDE) -clang-format $(LLVM_DIR)/bin/clang-format
 	$(GO) run ./bench/tdindex -folder $(MLIR_INCLUDE)/mlir -include $(MLIR_INCLUDE) -llvm-tblgen $(LLVM_DIR)/bin/llvm-tblgen
+	$(GO) run ./bench/impl -tdls bin/tdls -include $(MLIR_INCLUDE) -mlir-tblgen $(LLVM_DIR)/bin/mlir-tblgen
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
 
 # g++ compiles mlir-tblgen's C++ in the DRR compile oracle.

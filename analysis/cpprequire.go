@@ -49,13 +49,37 @@ func Requirements(u *Unit, x *cpp.Index) []Requirement {
 	if m == nil || m.Ops == nil {
 		return nil
 	}
+	base := u.cppRequirements.get(func() *cppRequirements {
+		r := newRequirer(u, m, nil)
+		r.ops()
+		r.attrsAndTypes()
+		r.dialects()
+		r.drrHelpers()
+		var passes []*ods.Pass
+		for _, p := range m.Ops.Passes {
+			if r.mineAt(p.Range.Start) {
+				passes = append(passes, p)
+			}
+		}
+		return &cppRequirements{reqs: r.out, tdDefs: r.tdDefs, passes: passes}
+	})
 	r := newRequirer(u, m, x)
-	r.ops()
-	r.attrsAndTypes()
-	r.dialects()
-	r.passes()
+	r.tdDefs = base.tdDefs
+	r.out = make([]Requirement, len(base.reqs))
+	copy(r.out, base.reqs)
 	r.match()
+	r.passes(base.passes)
 	return r.out
+}
+
+// cppRequirements is what a unit requires before it is matched to an
+// index, computed once per unit (Unit.cppRequirements): the requirements
+// without definitions, the definitions in the .td files' code blocks, the
+// user's passes.
+type cppRequirements struct {
+	reqs   []Requirement
+	tdDefs *cpp.Index
+	passes []*ods.Pass
 }
 
 // RequirementsIn returns the requirements whose naming token is in file.
@@ -206,6 +230,41 @@ func (r *requirer) ops() {
 			}
 			r.add(q, rng)
 		}
+		r.transformOp(op, entity)
+	}
+}
+
+// transformOp adds what a transform op's traits call on its class and
+// no generated code declares: TransformEachOpTrait's applyToOne, a
+// matcher trait's match method; the signature is the class's own
+// declaration (extraClassDeclaration) when it has one, else the one the
+// trait calls.
+func (r *requirer) transformOp(op *ods.Op, entity string) {
+	t := op.Transform()
+	if t == nil {
+		return
+	}
+	add := func(tr *ods.Trait, name, decl string) {
+		sig := strings.TrimSpace(decl)
+		if sig != "" && !strings.HasSuffix(sig, ";") {
+			sig += ";"
+		}
+		rng := op.Range
+		if tr != nil && tr.Def != nil {
+			rng = r.nameIn(op.Def, tr.Def.NameString(), op.Range)
+		}
+		r.add(Requirement{Entity: entity, Kind: "transform", Member: name, Signature: sig, Params: -1,
+			Stub: "::mlir::DiagnosedSilenceableFailure " + op.CppClass + "::" + name + "(/* as declared */) {\n  return ::mlir::DiagnosedSilenceableFailure::success();\n}\n"}, rng)
+	}
+	if t.Each != nil {
+		decl := t.ApplyToOne
+		if decl == "" {
+			decl = ods.ApplyToOneDeclaration
+		}
+		add(t.Each, "applyToOne", decl)
+	}
+	if t.Matcher != nil && t.MatchMethod != "" {
+		add(t.Matcher, t.MatchMethod, t.Match)
 	}
 }
 
@@ -261,11 +320,8 @@ func (r *requirer) dialects() {
 
 // passes: the class deriving from the generated impl::<Name>Base, its
 // runOnOperation, and the function `constructor` calls when set.
-func (r *requirer) passes() {
-	for _, p := range r.m.Ops.Passes {
-		if !r.mineAt(p.Range.Start) {
-			continue
-		}
+func (r *requirer) passes(passes []*ods.Pass) {
+	for _, p := range passes {
 		base := "impl::" + p.Name + "Base"
 		var classes []cpp.Definition
 		if r.x != nil {
@@ -440,10 +496,26 @@ func splitNamespace(ns string) []string {
 // match finds each requirement's definitions: members of the entity's
 // class of the required arity, in the index and in the .td code blocks.
 func (r *requirer) match() {
+	kept := r.out[:0]
+	for i := range r.out {
+		q := r.out[i]
+		if q.Kind == "drr-helper" {
+			if r.x != nil {
+				q.Defs = r.helperDefs(cpp.Call{Name: q.Member, Args: q.Params})
+			}
+			if len(q.Defs) == 0 && r.libraryHas(lastIdent(q.Member)) {
+				continue // MLIR's, LLVM's or the C library's API
+			}
+			kept = append(kept, q)
+			continue
+		}
+		kept = append(kept, q)
+	}
+	r.out = kept
 	for i := range r.out {
 		q := &r.out[i]
-		if q.Kind == "drr-helper" || q.Kind == "pass" {
-			continue // matched as they were made
+		if q.Kind == "drr-helper" {
+			continue
 		}
 		var defs []cpp.Definition
 		if r.x != nil {

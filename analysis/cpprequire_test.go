@@ -104,3 +104,78 @@ func TestRequirementsOfOps(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementsOfPatternHelpers: the functions a pattern's native
+// calls and predicates call, each found where a function of that name and
+// arity is defined; MLIR's API is not a helper.
+func TestRequirementsOfPatternHelpers(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Patterns.td", "testdata/cppreq/Patterns.cpp")
+	src, _ := os.ReadFile(td)
+	var helpers []Requirement
+	for _, q := range qs {
+		if q.Kind == "drr-helper" {
+			if q.File != td {
+				t.Errorf("%s named in %s", q.Member, q.File)
+				continue
+			}
+			helpers = append(helpers, q)
+		}
+	}
+	got := summary(helpers, src)
+	want := []string{
+		"helpers::isSmall::helpers::isSmall/1@isSmall -> Patterns.cpp:10",
+		"isWide::isWide/2@isWide -> Patterns.cpp:6",
+		"makeZero::makeZero/3@makeZero -> Patterns.cpp:4",
+		"missingHelper::missingHelper/1@missingHelper -> ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+// TestRequirementsOfTransformOps: TransformEachOpTrait's applyToOne, with
+// the class's own declaration as its signature.
+func TestRequirementsOfTransformOps(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Transform.td", "testdata/cppreq/Transform.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, q := range qs {
+		if q.Kind == "transform" {
+			got = append(got, summary([]Requirement{q}, src)...)
+			if !strings.Contains(q.Signature, "applyToOne(::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target") {
+				t.Errorf("signature %q", q.Signature)
+			}
+		}
+	}
+	want := []string{"::my::MyEachOp::applyToOne/-1@TransformEachOpTrait -> Transform.cpp:5"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// BenchmarkRequirements: the requirements of a large dialect (torch-mlir's
+// generated ops, when the corpus is on the machine), matched to its C++.
+func BenchmarkRequirements(b *testing.B) {
+	root := "/work/corpus/torch-mlir"
+	td := filepath.Join(root, "include/torch-mlir/Dialect/Torch/IR/TorchOps.td")
+	if _, err := os.Stat(td); err != nil {
+		b.Skip("SKIP: no torch-mlir corpus")
+	}
+	w := NewWorkspace(Config{IncludeDirs: []string{filepath.Join(root, "include"), mlirInclude}, NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	u, err := w.Snapshot().UnitFor(ctx, td)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := u.Models(ctx); err != nil {
+		b.Fatal(err)
+	}
+	x := cpp.NewIndex()
+	ScanCppFiles(ctx, x, CppFiles([]string{root}))
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		n = len(Requirements(u, x))
+	}
+	b.ReportMetric(float64(n), "requirements")
+}

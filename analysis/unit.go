@@ -48,11 +48,13 @@ type Unit struct {
 
 	// Memos of what the unit's readers compute once.
 	views onceMap[string, *FileView]
-	// cppReqs are the unit's C++ requirements (CppRequirements).
+	refs  jobMap[string, *fileRefs]
+	decls once[*globals]
+	names onceMap[bool, []DeclaredName]
+	// cppRequirements is what the unit requires of C++ (cpprequire.go).
+	cppRequirements once[*cppRequirements]
+	// cppReqs are its requirements matched to an index (CppRequirements).
 	cppReqs cppRequirementsMemo
-	refs    jobMap[string, *fileRefs]
-	decls   once[*globals]
-	names   onceMap[bool, []DeclaredName]
 }
 
 // unitParts is what an assembly of a unit hands to newUnit.

@@ -3,8 +3,10 @@ package analysis
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
+	"tdls/cpp"
 	"tdls/toolchain"
 )
 
@@ -210,6 +212,18 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 	if projects {
 		w.forgetCppIndex()
 	}
+	// A C++ source changes only the C++ index (a .inc may be included
+	// by TableGen too, and counts for both).
+	tdPaths := paths[:0:0]
+	for _, p := range paths {
+		if !cpp.IsSource(p) || strings.HasSuffix(p, ".inc") {
+			tdPaths = append(tdPaths, p)
+		}
+	}
+	if len(tdPaths) == 0 && len(paths) > 0 {
+		return w.Snapshot()
+	}
+	paths = tdPaths
 	if created || projects {
 		// Who includes whom may have changed.
 		w.mu.Lock()

@@ -19,6 +19,8 @@ type Index struct {
 	// byMember maps "Class::name" (the innermost scope name and the
 	// name, as written) to the definitions, for Members' lookup.
 	byMember map[string][]defRef
+	// byLast maps a function's unqualified name to its definitions.
+	byLast map[string][]defRef
 	// byBase maps the last name of a base class ("FooPassBase") to the
 	// classes deriving from it.
 	byBase map[string][]defRef
@@ -37,7 +39,7 @@ type defRef struct {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, byBase: map[string][]defRef{}, known: map[string]int{}}
+	return &Index{files: map[string]*File{}, byName: map[string][]defRef{}, byMember: map[string][]defRef{}, byBase: map[string][]defRef{}, byLast: map[string][]defRef{}, known: map[string]int{}}
 }
 
 // Update adds a scanned file, replacing what the index had of its path.
@@ -60,6 +62,7 @@ func (x *Index) Update(f *File) {
 		}
 		q := f.Defs[i].Qualified()
 		x.byName[q] = append(x.byName[q], defRef{f, i})
+		x.byLast[f.Defs[i].Name] = append(x.byLast[f.Defs[i].Name], defRef{f, i})
 		if m, ok := memberKey(f.Defs[i]); ok {
 			x.byMember[m] = append(x.byMember[m], defRef{f, i})
 		}
@@ -116,6 +119,7 @@ func (x *Index) removeLocked(path string) {
 			continue
 		}
 		drop(x.byName, old.Defs[i].Qualified(), old)
+		drop(x.byLast, old.Defs[i].Name, old)
 		if m, ok := memberKey(old.Defs[i]); ok {
 			drop(x.byMember, m, old)
 		}
@@ -325,6 +329,28 @@ func (x *Index) Derived(base string) []Definition {
 				out = append(out, r)
 				break
 			}
+		}
+	}
+	return sorted(out)
+}
+
+// Named returns the function definitions a name may denote wherever it
+// is written: those called name's last component whose qualified name
+// ends with name as written ("ns::foo" matches ::a::ns::foo).
+func (x *Index) Named(name string) []Definition {
+	written := "::" + strings.TrimPrefix(name, "::")
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []defRef
+	for _, r := range x.byLast[lastName(name)] {
+		q := r.file.Defs[r.i].Qualified()
+		switch {
+		case strings.HasSuffix(q, written) && (!strings.HasPrefix(name, "::") || q == written):
+			out = append(out, r)
+		case strings.HasSuffix(r.file.Path, ".inc") && strings.HasSuffix(written, q):
+			// a fragment included inside a namespace: its names are
+			// scanned from the file's top
+			out = append(out, r)
 		}
 	}
 	return sorted(out)

@@ -79,6 +79,9 @@ type File struct {
 	// Usings are the using-directives outside function bodies, each the
 	// namespace as written ({"", "mlir"} for "::mlir"), in source order.
 	Usings [][]string
+	// Declared are the names of the functions declared without a body
+	// outside classes ("getElementTypeOrSelf"), as written unqualified.
+	Declared []string
 
 	dirs  []usingDir // the using-directives with where they are
 	known []string   // qualified namespaces and classes opened ("::mlir::foo")
@@ -577,6 +580,11 @@ func (s *scanner) declaration(i int) int {
 		}
 		switch s.text(i) {
 		case ";":
+			if len(cands) > 0 && !s.inClass() {
+				if k := s.acceptedBefore(cands, i, -1); k >= 0 {
+					s.file.Declared = append(s.file.Declared, cands[k].name)
+				}
+			}
 			return i + 1
 		case "}":
 			return i
@@ -740,7 +748,7 @@ next:
 				}
 				return k
 			case s.is(j, "&") || s.is(j, "&&"):
-			case s.isIdent(j) && (suffixWords[s.text(j)] || isMacroName(s.text(j))):
+			case s.isIdent(j) && (suffixWords[s.text(j)] || isMacroName(s.text(j)) || strings.HasPrefix(s.text(j), "__")):
 				if s.is(j+1, "(") {
 					j = s.matching(j + 1)
 				}

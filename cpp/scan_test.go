@@ -174,3 +174,17 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+func TestCalls(t *testing.T) {
+	code := []byte(`isSmall($0, 3) && ::mlir::foo::check<int>($_self) && $_self.cast<IntegerAttr>().getInt() > 0 &&
+  helpers::twice(getValue($1)) && IntegerAttr::get($_builder.getI32Type(), 1) && llvm::isa<FooOp>($0) &&
+  std::max(1, 2) && static_cast<int>(x) && SmallVector<int>(3).size() && pack(args...)`)
+	var got []string
+	for _, c := range Calls(code) {
+		got = append(got, c.Name+"/"+itoa(c.Args)+"@"+string(code[c.Offset:c.Offset+len(c.Name[strings.LastIndex(c.Name, ":")+1:])]))
+	}
+	want := []string{"isSmall/2@isSmall", "::mlir::foo::check/1@check", "helpers::twice/1@twice", "getValue/1@getValue", "pack/-1@pack"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("calls\n got %q\nwant %q", got, want)
+	}
+}

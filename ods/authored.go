@@ -61,7 +61,9 @@ var (
 // mlir-tblgen's --gen-attrdef-decls / --gen-typedef-decls declare and
 // --gen-*-defs leave to the author: verify (genVerifyDecl), parse and
 // print (hasCustomAssemblyFormat with a mnemonic and no assemblyFormat),
-// and get/getChecked of the builders without a body.
+// get/getChecked of the builders without a body, and the methods of the
+// interfaces listed with Declare{Attr,Type}InterfaceMethods that have no
+// default.
 func (d *AttrOrTypeDef) AuthorMethods() []AuthorMethod {
 	var out []AuthorMethod
 	for _, m := range d.builderMethods(false) {
@@ -75,6 +77,23 @@ func (d *AttrOrTypeDef) AuthorMethods() []AuthorMethod {
 			ps = append(ps, BuilderParam{Name: p.Name, CppType: p.CppType})
 		}
 		out = append(out, authorMethod(d.CppClass, "genVerifyDecl", "static ", "::llvm::LogicalResult", "verify", ps, ""))
+	}
+	// the methods of DeclareAttrInterfaceMethods / DeclareTypeInterfaceMethods
+	for _, t := range d.Traits {
+		if t.Kind != InterfaceTrait || !t.DeclaresMethods {
+			continue
+		}
+		for _, m := range DeclaredMethods(t, d.src.get()) {
+			var ps []BuilderParam
+			for _, a := range m.Args {
+				ps = append(ps, BuilderParam{Name: a.Name, CppType: a.Type})
+			}
+			prefix, suffix := "", " const"
+			if m.IsStatic {
+				prefix, suffix = "static ", ""
+			}
+			out = append(out, authorMethod(d.CppClass, "traits", prefix, m.ReturnType, m.Name, ps, suffix))
+		}
 	}
 	if d.HasMnemonic && d.HasCustomAssemblyFormat && !d.HasAssemblyFormat {
 		parser := BuilderParam{Name: "odsParser", CppType: "::mlir::AsmParser &"}

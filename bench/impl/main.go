@@ -50,6 +50,7 @@ var scored = map[string]bool{"verify": true, "verifyRegions": true, "fold": true
 
 func main() {
 	tdls := flag.String("tdls", "bin/tdls", "the tdls binary, for the whole-process time")
+	tblgen := flag.String("mlir-tblgen", "/usr/lib/llvm-22/bin/mlir-tblgen", "mlir-tblgen, timed on the same file (--gen-op-decls)")
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR's include directory")
 	verbose := flag.Bool("v", false, "list the members not found and the wrong definitions")
 	flag.Parse()
@@ -84,7 +85,7 @@ func main() {
 	fmt.Printf("all: impl: required %d, found %d, wrong %d (%.1f%%, bar 98%%, wrong 0)\n", totalReq, totalFound, totalWrong, pct(totalFound, totalReq))
 	fmt.Printf("all: drr-helpers: called %d, found %d (%.1f%%, bar 95%%)\n", totalCalled, totalHelpers, pct(totalHelpers, totalCalled))
 	if largest != "" {
-		speed(largest, *include, *tdls)
+		speed(largest, *include, *tdls, *tblgen)
 	}
 }
 
@@ -474,7 +475,7 @@ func (c *checker) check(path string, line int, entity, member, tdFile string) st
 
 // speed times the server's background C++ index of root (its time and
 // the heap it keeps) and the whole `tdls impl` process on it.
-func speed(root, include, tdls string) {
+func speed(root, include, tdls, tblgen string) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -527,6 +528,20 @@ func speed(root, include, tdls string) {
 	}
 	fmt.Printf("tdls impl %s (--cpp %s, %d C++ files): %d requirements in %v whole process, peak RSS %.0f MB (bar 2 s)\n",
 		filepath.Base(roots[0]), filepath.Base(root), x.Len(), n, wall.Round(time.Millisecond), rss)
+	// mlir-tblgen on the same file, for scale: it only writes the
+	// declarations tdls impl starts from.
+	if _, err := os.Stat(tblgen); err == nil {
+		targs := []string{"--gen-op-decls", "-o", os.DevNull}
+		for _, d := range includeDirs(root, include) {
+			targs = append(targs, "-I", d)
+		}
+		targs = append(targs, roots[0])
+		t0 = time.Now()
+		if err := exec.Command(tblgen, targs...).Run(); err == nil {
+			tg := time.Since(t0)
+			fmt.Printf("mlir-tblgen --gen-op-decls %s: %v (tdls impl / mlir-tblgen %.2f)\n", filepath.Base(roots[0]), tg.Round(time.Millisecond), float64(wall)/float64(tg))
+		}
+	}
 }
 
 func size(p string) int64 {

@@ -38,3 +38,15 @@ def FooPass : Pass<"foo", "func::FuncOp"> {
 def BarPass : Pass<"bar"> {
   let summary = "bar";
 }
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+def T_ElemsAttr : AttrDef<T_Dialect, "Elems", [DeclareAttrInterfaceMethods<TypedAttrInterface>]> {
+  let mnemonic = "elems";
+  let parameters = (ins "int64_t":$n);
+  let assemblyFormat = "`<` $n `>`";
+}
+def T_ShapedT : TypeDef<T_Dialect, "Sh", [DeclareTypeInterfaceMethods<ShapedTypeInterface>]> {
+  let mnemonic = "sh";
+  let parameters = (ins "int64_t":$n);
+  let assemblyFormat = "`<` $n `>`";
+}
