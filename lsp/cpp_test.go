@@ -14,14 +14,16 @@ import (
 // cppDialect is an op set whose verify and fold are defined in
 // cppDialectCpp and whose print/parse are not.
 const cppDialect = `include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
 
 def Geo_Dialect : Dialect {
   let name = "geo";
   let cppNamespace = "::geo::ops";
 }
 
-def Geo_ScaleOp : Op<Geo_Dialect, "scale"> {
+def Geo_ScaleOp : Op<Geo_Dialect, "scale", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let arguments = (ins F32:$factor);
+  let builders = [OpBuilder<(ins "float":$f)>];
   let results = (outs F32:$res);
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -43,16 +45,24 @@ OpFoldResult ScaleOp::fold(FoldAdaptor adaptor) { return {}; }
 } // namespace ops
 } // namespace geo
 
+void geo::ops::ScaleOp::build(OpBuilder &b, OperationState &state, float f) {}
+
+void geo::ops::ScaleOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {}
+
 #define GET_OP_CLASSES
 #include "geo/Geo.cpp.inc"
 `
 
 // startCpp starts a session on the dialect and its .cpp, and waits for
 // the C++ index.
-func startCpp(t *testing.T) *session {
+func startCpp(t *testing.T, cppText ...string) *session {
 	t.Helper()
 	needMLIR(t)
-	s := start(t, map[string]string{"Geo.td": cppDialect, "lib/Geo.cpp": cppDialectCpp}, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
+	text := cppDialectCpp
+	if len(cppText) > 0 {
+		text = cppText[0]
+	}
+	s := start(t, map[string]string{"Geo.td": cppDialect, "lib/Geo.cpp": text}, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
 	s.open("Geo.td")
 	s.srv.ws.CppIndex()
 	for deadline := time.Now().Add(hangBound); !s.srv.ws.CppIndexBuilt(); time.Sleep(5 * time.Millisecond) {
@@ -78,14 +88,14 @@ func TestCppDefinitionAndHoverOfRequiredMembers(t *testing.T) {
 	cppURI := uri.File(s.path("lib/Geo.cpp"))
 	for _, c := range []struct {
 		field, def string
-	}{{"hasVerifier", "verify"}, {"hasFolder", "fold"}} {
+	}{{"hasVerifier", "verify"}, {"hasFolder", "fold"}, {"OpBuilder<(ins", "build"}, {"getAsmResultNames\"", "getAsmResultNames"}} {
 		params := s.at("Geo.td", c.field, 0, 3)
 		s.evaluated(params)
 		var locs []protocol.Location
 		if err := s.call("textDocument/definition", params, &locs); err != nil {
 			t.Fatal(err)
 		}
-		if len(locs) != 1 || locs[0].URI != cppURI || locs[0].Range.Start.Line != s.lineOf("lib/Geo.cpp", "ScaleOp::"+c.def, 0) {
+		if len(locs) != 1 || locs[0].URI != cppURI || locs[0].Range.Start.Line != s.lineOf("lib/Geo.cpp", "ScaleOp::"+c.def+"(", 0) {
 			t.Errorf("definition of %s: got %v, want %s's line in Geo.cpp", c.field, locs, c.def)
 		}
 		h := s.hoverText(params)
@@ -149,11 +159,34 @@ func TestCppCodeLensesAndStub(t *testing.T) {
 		t.Fatalf("stub edits: %v", stub.Edit.Changes)
 	}
 	got := applyEdits(cppDialectCpp, edits)
-	// After fold, inside geo::ops: the class needs no qualifier.
-	want0 := "OpFoldResult ScaleOp::fold(FoldAdaptor adaptor) { return {}; }\n\n::mlir::ParseResult ScaleOp::parse(::mlir::OpAsmParser &parser, ::mlir::OperationState &result) {\n  return ::mlir::failure();\n}\n"
+	// After the class's last definition, at file scope, where `using
+	// namespace geo;` leaves `ops::` to write.
+	want0 := "void geo::ops::ScaleOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {}\n\n::mlir::ParseResult ops::ScaleOp::parse(::mlir::OpAsmParser &parser, ::mlir::OperationState &result) {\n  return ::mlir::failure();\n}\n"
 	if !strings.Contains(got, want0) {
 		t.Errorf("stub placed as:\n%s", got)
 	}
+}
+
+// The stub goes after the class's last definition, in its namespace:
+// there the class needs no qualifier.
+func TestCppStubInsideNamespace(t *testing.T) {
+	text := "#include \"Geo.h\"\n\nnamespace geo {\nnamespace ops {\n::llvm::LogicalResult ScaleOp::verify() { return success(); }\n} // namespace ops\n} // namespace geo\n\n#include \"geo/Geo.cpp.inc\"\n"
+	s := startCpp(t, text)
+	s.evaluated(s.at("Geo.td", "hasVerifier", 0, 0))
+	line := s.lineOf("Geo.td", "hasFolder", 0)
+	actions := s.codeActions("Geo.td", protocol.Range{Start: protocol.Position{Line: line, Character: 8}, End: protocol.Position{Line: line, Character: 8}})
+	for _, a := range actions {
+		if a.Title != "Add a C++ stub for `ScaleOp::fold()`" || a.Edit == nil {
+			continue
+		}
+		got := applyEdits(text, a.Edit.Changes[uri.File(s.path("lib/Geo.cpp"))])
+		want := "::llvm::LogicalResult ScaleOp::verify() { return success(); }\n\n::mlir::OpFoldResult ScaleOp::fold(FoldAdaptor adaptor) {\n  return {};\n}\n\n} // namespace ops"
+		if !strings.Contains(got, want) {
+			t.Errorf("stub placed as:\n%s", got)
+		}
+		return
+	}
+	t.Errorf("no stub action for fold in %v", actions)
 }
 
 func TestTableGenDefinitionFromCpp(t *testing.T) {

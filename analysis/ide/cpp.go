@@ -260,8 +260,8 @@ func cppStubEdit(x *cpp.Index, reqs []analysis.Requirement, q analysis.Requireme
 		at, ns = len(f.Content), nil // the place cannot define the member
 	}
 	rest := entityNS[len(ns):]
-	if ns == nil {
-		rest = dropUsed(rest, x.File(target))
+	if len(ns) == 0 {
+		rest = dropUsed(rest, x.File(target)) // at file scope, the using-directives apply
 	}
 	text := q.Stub
 	if q.Kind != "drr-helper" && len(rest) > 0 {
