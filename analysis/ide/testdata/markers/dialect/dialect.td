@@ -14,7 +14,7 @@ def My_Dialect : Dialect {
 }
 
 def My_RangeAttr : AttrDef<My_Dialect, "Range"> {
-//@hover("My_RangeAttr", "`#my.range`", "`::my::RangeAttr`", "| `lower` | `int64_t` | `int64_t getLower()` |", "static RangeAttr get(::mlir::MLIRContext * context, int64_t lower, int64_t upper)") kind("My_RangeAttr", "dialect")
+//@hover("My_RangeAttr", "`#my.range`", "`::my::RangeAttr`", "| `lower` | `int64_t` | `int64_t getLower()` |", "static RangeAttr get(::mlir::MLIRContext *context, int64_t lower, int64_t upper)") kind("My_RangeAttr", "dialect")
   let mnemonic = "range";
   let parameters = (ins "int64_t":$lower, "int64_t":$upper);
   //@loc(lower, "$lower") hover("$lower", "**parameter** `lower`", "int64_t getLower() const;") kind("$lower", "dialectPart:parameter")
