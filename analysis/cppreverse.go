@@ -193,8 +193,9 @@ func (s *Snapshot) TableGenDefinitions(ctx context.Context, path string, src []b
 			continue
 		}
 		reverseInModels(u, m, n, add)
-		for _, q := range u.CppRequirements(nil) {
-			if q.Member == n.name && (q.Kind == "drr-helper" || entityMatches(q.Entity, n)) {
+		for _, q := range u.CppRequirements(s.CppIndex()) {
+			helper := q.Kind == "drr-helper" && q.Member[strings.LastIndex(q.Member, ":")+1:] == n.name // as written: `helpers::isSmall`
+			if helper || q.Kind != "drr-helper" && q.Member == n.name && entityMatches(q.Entity, n) {
 				if f := u.File(q.File); f != nil {
 					ns := ""
 					if k := strings.LastIndex(q.Entity, "::"); k >= 0 && q.Kind != "drr-helper" {

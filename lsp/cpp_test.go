@@ -9,6 +9,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"tdls/lsp/lsptest"
 )
 
 // cppDialect is an op set whose verify and fold are defined in
@@ -52,6 +54,58 @@ void geo::ops::ScaleOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {}
 #define GET_OP_CLASSES
 #include "geo/Geo.cpp.inc"
 `
+
+// The client that supports it is asked to refresh its code lenses once
+// the C++ index is built, and again when a C++ file changes on disk.
+func TestCppIndexRefreshesCodeLenses(t *testing.T) {
+	needMLIR(t)
+	s := startClient(t, map[string]string{"Geo.td": cppDialect, "lib/Geo.cpp": cppDialectCpp}, Options{ExtraDirs: []string{llvmInclude}}, nil, nil,
+		func(c *lsptest.Client) { c.CodeLensRefresh = true })
+	s.open("Geo.td")
+	s.srv.ws.CppIndex()
+	waitRefreshes := func(n int) bool {
+		for deadline := time.Now().Add(hangBound); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if s.client.Requests("workspace/codeLens/refresh") >= n {
+				return true
+			}
+		}
+		return false
+	}
+	if !waitRefreshes(1) {
+		t.Fatal("no workspace/codeLens/refresh after the C++ index was built")
+	}
+	n := s.client.Requests("workspace/codeLens/refresh")
+	cpp := s.path("lib/Geo.cpp")
+	if err := os.WriteFile(cpp, []byte(cppDialectCpp+"\nvoid geo::ops::ScaleOp::print(::mlir::OpAsmPrinter &p) {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.client.Notify(s.ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": uri.File(cpp), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !waitRefreshes(n + 1) {
+		t.Fatal("no workspace/codeLens/refresh after a C++ file changed")
+	}
+	var lenses []protocol.CodeLens
+	if err := s.call("textDocument/codeLens", doc(s, "Geo.td"), &lenses); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, l := range lenses {
+		found = found || strings.HasPrefix(l.Command.Title, "print → Geo.cpp:")
+	}
+	if !found {
+		t.Errorf("no lens of the print just defined: %v", lenses)
+	}
+}
+
+// A client without the capability is not asked.
+func TestCppIndexNoRefreshUnasked(t *testing.T) {
+	s := startCpp(t)
+	time.Sleep(2 * codeLensRefreshAfter)
+	if n := s.client.Requests("workspace/codeLens/refresh"); n != 0 {
+		t.Errorf("%d refreshes sent to a client that does not support them", n)
+	}
+}
 
 // startCpp starts a session on the dialect and its .cpp, and waits for
 // the C++ index.
@@ -260,5 +314,61 @@ func TestCppDocumentIsNotTableGen(t *testing.T) {
 	}
 	if s.srv.ws.Snapshot().Overlay(filepath.Clean(p)) != nil {
 		t.Error("the server keeps a buffer of a C++ file")
+	}
+}
+
+// A function a DRR native call or predicate calls: definition from its
+// name in the code string lands on the C++, hover says where, and the
+// name in the C++ comes back to the string.
+func TestCppDRRHelpers(t *testing.T) {
+	needMLIR(t)
+	files := map[string]string{}
+	for _, n := range []string{"FooOps.td", "Patterns.td", "Patterns.cpp"} {
+		b, err := os.ReadFile(filepath.Join("..", "analysis", "testdata", "cppreq", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[n] = string(b)
+	}
+	s := start(t, files, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
+	s.open("Patterns.td")
+	s.srv.ws.CppIndex()
+	for deadline := time.Now().Add(hangBound); !s.srv.ws.CppIndexBuilt(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the C++ index was not built")
+		}
+	}
+	cppURI := uri.File(s.path("Patterns.cpp"))
+	for _, c := range []struct{ needle, def string }{
+		{`makeZero($_builder`, "makeZero(mlir::OpBuilder"},
+		{`isSmall($0)`, "isSmall(Value"},
+	} {
+		params := s.at("Patterns.td", c.needle, 0, 2)
+		s.evaluated(params)
+		var locs []protocol.Location
+		if err := s.call("textDocument/definition", params, &locs); err != nil {
+			t.Fatal(err)
+		}
+		if len(locs) != 1 || locs[0].URI != cppURI || locs[0].Range.Start.Line != s.lineOf("Patterns.cpp", c.def, 0) {
+			t.Errorf("definition at %s: %v", c.needle, locs)
+		}
+		if h := s.hoverText(params); !strings.Contains(h, "defined in [`Patterns.cpp:") {
+			t.Errorf("hover at %s: %q", c.needle, h)
+		}
+		// And back.
+		line, col := posOf(t, files["Patterns.cpp"], c.def, 0, 2)
+		back := map[string]any{"textDocument": map[string]any{"uri": cppURI}, "position": map[string]any{"line": line, "character": col}}
+		if err := s.call("tdls/tableGenDefinition", back, &locs); err != nil {
+			t.Fatal(err)
+		}
+		tdLine, _ := posOf(t, files["Patterns.td"], c.needle, 0, 0)
+		if len(locs) != 1 || !strings.HasSuffix(string(locs[0].URI), "Patterns.td") || int(locs[0].Range.Start.Line) != tdLine {
+			t.Errorf("back from %s: %v, want Patterns.td:%d", c.def, locs, tdLine+1)
+		}
+	}
+	// Not found: the hover says so, no definition in C++.
+	params := s.at("Patterns.td", "missingHelper", 0, 2)
+	if h := s.hoverText(params); !strings.Contains(h, "not found") {
+		t.Errorf("hover on missingHelper: %q", h)
 	}
 }

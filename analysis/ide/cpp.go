@@ -182,11 +182,14 @@ func cppStubs(v *analysis.FileView, m *analysis.Models, pos tablegen.Pos) []CppS
 	return out
 }
 
-// outOfLineStub are the kinds whose stub is a definition at namespace
-// scope. A pass's is not (its class needs the GEN_PASS_DEF_ macro before
-// the generated header, its runOnOperation goes inside the class): no
-// stub is offered for it.
-var outOfLineStub = map[string]bool{"op": true, "attr": true, "type": true, "dialect": true, "interface": true, "drr-helper": true}
+// outOfLineStub are the kinds whose stub is the definition the
+// generated code declares, at namespace scope. A pass's is not (its class
+// needs the GEN_PASS_DEF_ macro before the generated header, its
+// runOnOperation goes inside the class), nor a DRR helper's (nothing
+// declares it: its return type is not known), nor a transform op's
+// applyToOne (its parameters are the class's own declaration's): no stub
+// is offered for them.
+var outOfLineStub = map[string]bool{"op": true, "attr": true, "type": true, "dialect": true, "interface": true}
 
 // cppStubEdit places q's stub: in the file including the generated
 // `<td stem>.cpp.inc` (or `.inc`) that defines other members of the entity, else the
