@@ -19,8 +19,12 @@ import (
 // not found is information (its definition may be outside what the index
 // sees), never a diagnostic.
 type Requirement struct {
-	Entity    string // "::mlir::foo::FooOp"
-	Kind      string // "op" "attr" "type" "interface" "dialect" "pass" "transform" "drr-helper"
+	Entity string // "::mlir::foo::FooOp"
+	// Kind is what asks for the member: "op" "attr" "type" "dialect"
+	// "pass" "transform" "drr-helper", or "interface" for an interface
+	// method an op, attribute or type declares it implements (Entity is
+	// the implementer).
+	Kind      string
 	Member    string // "verify", "fold", "parse", "build", "runOnOperation", or the helper's name
 	Signature string // the declaration as the generated code writes it: "::llvm::LogicalResult verify();"
 	// Stub is a definition skeleton for a .cpp, qualified by the class
@@ -226,6 +230,9 @@ func (r *requirer) ops() {
 			case ok:
 				rng = r.fieldSpan(op.Def, field, op.Range)
 			default:
+				// a method of DeclareOpInterfaceMethods: the interface's,
+				// required of this implementer
+				q.Kind = "interface"
 				rng = r.interfaceMethodSpan(op, md.Name)
 			}
 			r.add(q, rng)
@@ -280,6 +287,9 @@ func (r *requirer) authored(kind, entity, class string, def *eval.Record, at tab
 	for _, am := range ms {
 		q := Requirement{Entity: entity, Kind: kind, Member: am.Name, Signature: am.Declaration + ";",
 			Stub: stub(am.Definition, am.Return, entity, class), Params: am.Params}
+		if am.Field == "traits" {
+			q.Kind = "interface" // Declare{Attr,Type}InterfaceMethods
+		}
 		rng := at
 		switch {
 		case am.Builder >= 0 && builders != nil:

@@ -96,6 +96,9 @@ func TestRequirementsOfOps(t *testing.T) {
 		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 	for _, q := range qs {
+		if (q.Member == "inferReturnTypes") != (q.Kind == "interface") {
+			t.Errorf("%s::%s is of kind %s", q.Entity, q.Member, q.Kind)
+		}
 		if q.Kind == "op" && q.Member == "verify" && q.Signature != "::llvm::LogicalResult verify();" {
 			t.Errorf("verify's signature %q", q.Signature)
 		}

@@ -39,6 +39,64 @@ func Calls(code []byte) []Call {
 		toks = append(toks, t)
 	}
 	s := &scanner{src: code, toks: toks}
+	// the closing bracket of each opening one, in one pass (a call's
+	// arguments are counted without scanning to the end each time)
+	closing := make([]int, len(toks))
+	var stack []int
+	for i := range toks {
+		closing[i] = len(toks)
+		if toks[i].kind != tPunct || toks[i].end-toks[i].start != 1 {
+			continue
+		}
+		switch code[toks[i].start] {
+		case '(', '[', '{':
+			stack = append(stack, i)
+		case ')', ']', '}':
+			if len(stack) > 0 {
+				closing[stack[len(stack)-1]] = i
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	// punct is the one-byte punctuation of token i, else 0.
+	punct := func(i int) byte {
+		if i < 0 || i >= len(toks) || toks[i].kind != tPunct || toks[i].end-toks[i].start != 1 {
+			return 0
+		}
+		return code[toks[i].start]
+	}
+	// args counts the arguments between the parentheses at open and
+	// close: top-level commas outside template arguments, nested groups
+	// skipped through closing (so nesting costs nothing); -1 for "...".
+	args := func(open, close int) int {
+		if open+1 >= close {
+			return 0
+		}
+		count, angle := 1, 0
+		for j := open + 1; j < close; j++ {
+			switch punct(j) {
+			case '(', '[', '{':
+				j = closing[j]
+			case '<':
+				if s.isIdent(j - 1) {
+					angle++
+				}
+			case '>':
+				if angle > 0 {
+					angle--
+				}
+			case ',':
+				if angle == 0 {
+					count++
+				}
+			case 0:
+				if s.is(j, "...") {
+					return -1
+				}
+			}
+		}
+		return count
+	}
 	var out []Call
 	for i := 0; i < len(toks); i++ {
 		if !s.isIdent(i) {
@@ -61,8 +119,24 @@ func Calls(code []byte) []Call {
 		}
 		open := i + 1
 		if s.is(open, "<") {
-			e := s.matchingAngle(open)
-			if e >= len(toks) {
+			// template arguments: a '>' within a few tokens, brackets
+			// skipped
+			depth, e := 0, -1
+			for j := open; j < len(toks) && j < open+maxTemplateTokens && e < 0; j++ {
+				switch punct(j) {
+				case '<':
+					depth++
+				case '>':
+					if depth--; depth == 0 {
+						e = j
+					}
+				case '(', '[', '{':
+					j = closing[j]
+				case ';', '}':
+					j = len(toks)
+				}
+			}
+			if e < 0 {
 				continue
 			}
 			open = e + 1
@@ -91,10 +165,12 @@ func Calls(code []byte) []Call {
 		if leading {
 			name = "::" + name
 		}
-		close := s.matching(open)
-		out = append(out, Call{Name: name, Args: s.params(open, close), Offset: toks[i].start})
+		out = append(out, Call{Name: name, Args: args(open, closing[open]), Offset: toks[i].start})
 	}
 	return out
 }
+
+// maxTemplateTokens bounds the template arguments of a call read.
+const maxTemplateTokens = 64
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }

@@ -174,12 +174,15 @@ type scope struct {
 }
 
 type scanner struct {
-	src    []byte
-	toks   []token
-	opts   FragmentOptions
-	file   *File
-	scopes []scope
-	lines  []int // offsets of line starts, built on first use
+	src      []byte
+	toks     []token
+	opts     FragmentOptions
+	file     *File
+	scopes   []scope
+	lines    []int // offsets of line starts, built on first use
+	macros   map[string]*macro
+	depth    int  // of macro expansion
+	expanded *int // bytes expanded in the file, shared with sub-scanners
 }
 
 func newScanner(path string, src []byte, opts FragmentOptions) *scanner {
@@ -239,6 +242,10 @@ func (s *scanner) lex() {
 			}
 			conds = conds[:len(conds)-1]
 			skipping = len(conds) > 0 && conds[len(conds)-1].skipping
+		case "define":
+			if !skipping {
+				s.defineMacro(rest)
+			}
 		case "include", "include_next", "import":
 			if !skipping {
 				if op := includeOperand(rest); op != "" {
@@ -402,10 +409,17 @@ func (s *scanner) matchingAngle(i int) int {
 	return len(s.toks)
 }
 
+// maxScopeDepth bounds the namespaces and classes open at once, which
+// keeps a scope's path short to build.
+const maxScopeDepth = 256
+
 func (s *scanner) run() {
 	i := 0
 	n := len(s.toks)
 	for i < n {
+		if len(s.scopes) > maxScopeDepth {
+			return // no C++ nests so deep: what follows is not read
+		}
 		switch {
 		case s.is(i, ";"):
 			i++
@@ -421,6 +435,10 @@ func (s *scanner) run() {
 		case (s.is(i, "public") || s.is(i, "private") || s.is(i, "protected")) && s.is(i+1, ":"):
 			i += 2
 		default:
+			if next := s.expandMacro(i); next >= 0 {
+				i = next
+				continue
+			}
 			i = s.declaration(i)
 		}
 	}
@@ -690,20 +708,20 @@ func (s *scanner) nameBefore(i int) (string, int, bool) {
 	j := i - 1
 	if s.is(j, ">") {
 		// name<...>( : walk back to the '<'
-		depth := 0
-		for ; j >= 0; j-- {
+		depth, found := 0, false
+		for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
 			if s.is(j, ">") {
 				depth++
 			} else if s.is(j, "<") {
 				depth--
-				if depth == 0 {
-					break
-				}
+				found = depth == 0
 			} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
 				return "", 0, false
 			}
 		}
-		j--
+		if !found {
+			return "", 0, false
+		}
 	}
 	if !s.isIdent(j) {
 		return "", 0, false
@@ -791,20 +809,20 @@ func (s *scanner) qualifier(nt int) ([]string, bool) {
 	for s.is(j, "::") {
 		j--
 		if s.is(j, ">") {
-			depth := 0
-			for ; j >= 0; j-- {
+			depth, found := 0, false
+			for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
 				if s.is(j, ">") {
 					depth++
 				} else if s.is(j, "<") {
 					depth--
-					if depth == 0 {
-						break
-					}
+					found = depth == 0
 				} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
 					return reverse(q), false
 				}
 			}
-			j--
+			if !found {
+				return reverse(q), false
+			}
 		}
 		if !s.isIdent(j) {
 			return reverse(q), true

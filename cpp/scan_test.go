@@ -18,6 +18,10 @@ func TestScanRules(t *testing.T) {
 	var got []string
 	for _, d := range f.Defs {
 		line := strings.Split(string(src), "\n")[d.Line-1]
+		if strings.HasPrefix(line, "FOLDER(") {
+			got = append(got, d.Kind.String()+" "+d.Qualified()+"/"+itoa(d.Params))
+			continue // defined by the macro invoked here
+		}
 		if !strings.HasPrefix(line[d.Col-1:], strings.TrimPrefix(d.Name, "~")) && !strings.HasPrefix(d.Name, "operator") {
 			t.Errorf("%s at %d:%d: the line there is %q", d.Qualified(), d.Line, d.Col, line)
 		}
@@ -40,6 +44,8 @@ func TestScanRules(t *testing.T) {
 		"method ::FooPass::runOnOperation/0",
 		"method ::mlir::foo::FooOp::parse/2",
 		"function ::helper/-1",
+		"method ::mlir::foo::AbsOp::fold/1",
+		"method ::mlir::foo::NegOp::fold/1",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("definitions:\n got %q\nwant %q", got, want)

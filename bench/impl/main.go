@@ -436,6 +436,8 @@ func (c *checker) check(path string, line int, entity, member, tdFile string) st
 				written = append(written, w)
 			}
 		}
+	} else if q, ok := c.macroDefines(f, text, class, member); ok {
+		written = q
 	} else if inClass && regexp.MustCompile(`\b`+regexp.QuoteMeta(member)+`\s*\(`).MatchString(text) {
 		// defined in the class body: the open namespaces must be ns
 		if strings.Join(nsOpen, "::") == strings.Join(ns, "::") {
@@ -471,6 +473,52 @@ func (c *checker) check(path string, line int, entity, member, tdFile string) st
 		}
 	}
 	return fmt.Sprintf("namespace %s with %s:: written, not %s", strings.Join(nsOpen, "::"), strings.Join(written, "::"), strings.Join(ns, "::"))
+}
+
+var (
+	reInvocation = regexp.MustCompile(`^\s*(\w+)\s*\((.*)\)\s*;?\s*$`)
+	reDefine     = regexp.MustCompile(`^\s*#\s*define\s+(\w+)\(([^)]*)\)(.*)$`)
+)
+
+// macroDefines reports whether text invokes a macro of the file whose
+// body defines P::member with P a parameter given class (possibly
+// qualified) as argument; q is that argument's qualifier.
+func (c *checker) macroDefines(f *fileFacts, text, class, member string) ([]string, bool) {
+	m := reInvocation.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	for i, l := range f.lines {
+		d := reDefine.FindStringSubmatch(l)
+		if d == nil || d[1] != m[1] {
+			continue
+		}
+		body := d[3]
+		for j := i; strings.HasSuffix(strings.TrimSpace(f.lines[j]), "\\") && j+1 < len(f.lines); j++ {
+			body += " " + f.lines[j+1]
+		}
+		params := strings.Split(d[2], ",")
+		args := strings.Split(m[2], ",")
+		for k, p := range params {
+			p = strings.TrimSpace(p)
+			if k >= len(args) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(p)+`\s*::\s*`+regexp.QuoteMeta(member)+`\s*\(`).MatchString(body) {
+				continue
+			}
+			arg := strings.TrimSpace(args[k])
+			parts := strings.Split(arg, "::")
+			if strings.TrimSpace(parts[len(parts)-1]) != class {
+				continue
+			}
+			var q []string
+			for _, w := range parts[:len(parts)-1] {
+				if w = strings.TrimSpace(w); w != "" {
+					q = append(q, w)
+				}
+			}
+			return q, true
+		}
+	}
+	return nil, false
 }
 
 // speed times the server's background C++ index of root (its time and

@@ -53,5 +53,14 @@ void notDefined() {}
 #endif
 
 static int helper(int a, ...) { return a; }
+
+namespace mlir::foo {
+#define FOLDER(Op, Func)                        \
+  OpFoldResult Op::fold(FoldAdaptor adaptor) {  \
+    return Func(adaptor);                       \
+  }
+FOLDER(AbsOp, abs)
+FOLDER(NegOp, std::negate);
+} // namespace mlir::foo
 void mlir::foo::free(int a, int b);
 int var = compute(3);
