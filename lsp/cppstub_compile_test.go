@@ -13,15 +13,17 @@ import (
 )
 
 // stubDialect requires of its author a dialect's initialize and an op's
-// verify, fold, canonicalization patterns, parse, print and a builder.
+// verify, fold, canonicalization patterns, parse, print, a builder and
+// an interface method it declares.
 const stubDialect = `include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
 
 def Geo_Dialect : Dialect {
   let name = "geo";
   let cppNamespace = "::geo::ops";
 }
 
-def Geo_ScaleOp : Op<Geo_Dialect, "scale"> {
+def Geo_ScaleOp : Op<Geo_Dialect, "scale", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let arguments = (ins F32:$factor);
   let results = (outs F32:$res);
   let builders = [OpBuilder<(ins "float":$f)>];
@@ -93,8 +95,9 @@ func TestCppStubsCompile(t *testing.T) {
 			}
 		}
 	}
-	// initialize, verify, fold, getCanonicalizationPatterns, parse, print, build.
-	if len(titles) != 7 {
+	// initialize, verify, fold, getCanonicalizationPatterns, parse, print,
+	// build, getAsmResultNames.
+	if len(titles) != 8 {
 		t.Fatalf("stub actions: %q", titles)
 	}
 	text := applyEdits(stubCpp, edits)
