@@ -31,6 +31,13 @@ def Geo_ScaleOp : Op<Geo_Dialect, "scale", [DeclareOpInterfaceMethods<OpAsmOpInt
   let hasFolder = 1;
   let hasCustomAssemblyFormat = 1;
 }
+
+def Geo_TrimOp : Op<Geo_Dialect, "trim"> {
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::mlir::success(); }
+  }];
+}
 `
 
 const cppDialectCpp = `#include "Geo.h"
@@ -157,9 +164,19 @@ func TestCppDefinitionAndHoverOfRequiredMembers(t *testing.T) {
 			t.Errorf("hover of %s: %q", c.field, h)
 		}
 	}
+	// Defined in the .td's extraClassDefinition: there, in the open buffer.
+	params := s.at("Geo.td", "hasVerifier", 1, 3)
+	var inTd []protocol.Location
+	if err := s.call("textDocument/definition", params, &inTd); err != nil {
+		t.Fatal(err)
+	}
+	if len(inTd) != 1 || inTd[0].URI != uri.File(s.path("Geo.td")) || inTd[0].Range.Start.Line != s.lineOf("Geo.td", "$cppClass::verify", 0) {
+		t.Errorf("definition of TrimOp's hasVerifier: %v, want its extraClassDefinition", inTd)
+	}
+
 	// Not defined: the hover says so, definition goes to the field's
 	// declaration as it did.
-	params := s.at("Geo.td", "hasCustomAssemblyFormat", 0, 3)
+	params = s.at("Geo.td", "hasCustomAssemblyFormat", 0, 3)
 	if h := s.hoverText(params); !strings.Contains(h, "`ScaleOp::parse`") || !strings.Contains(h, "`ScaleOp::print`") || !strings.Contains(h, "not found") {
 		t.Errorf("hover of hasCustomAssemblyFormat: %q", h)
 	}

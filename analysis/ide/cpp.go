@@ -19,7 +19,7 @@ import (
 // cppMarkdown describes requirements: the declaration the generated code
 // makes, then each definition ("defined in `FooOps.cpp:12`", linked) or
 // that none was found. Link placeholders are numbered from first.
-func cppMarkdown(reqs []analysis.Requirement, first int) (string, []analysis.Location) {
+func cppMarkdown(u *analysis.Unit, reqs []analysis.Requirement, first int) (string, []analysis.Location) {
 	var b strings.Builder
 	var links []analysis.Location
 	files := map[string]*tablegen.File{}
@@ -36,7 +36,7 @@ func cppMarkdown(reqs []analysis.Requirement, first int) (string, []analysis.Loc
 			if k > 0 {
 				b.WriteString("  \n")
 			}
-			if l, ok := analysis.CppLocation(d, files); ok {
+			if l, ok := cppLocation(u, d, files); ok {
 				fmt.Fprintf(&b, "defined in [`%s:%d`](%s)", filepath.Base(d.File), d.Line, linkTarget(first+len(links)))
 				links = append(links, l)
 			} else {
@@ -45,6 +45,19 @@ func cppMarkdown(reqs []analysis.Requirement, first int) (string, []analysis.Loc
 		}
 	}
 	return b.String(), links
+}
+
+// cppLocation is where a definition is: in the unit's own text when it
+// is in a .td file's code block (extraClassDefinition), else in the C++
+// file as on disk.
+func cppLocation(u *analysis.Unit, d cpp.Definition, files map[string]*tablegen.File) (analysis.Location, bool) {
+	if f := u.File(d.File); f != nil {
+		if d.Offset < 0 || d.Offset+len(d.Name) > len(f.Content) {
+			return analysis.Location{}, false
+		}
+		return analysis.Location{File: f, Range: tablegen.Range{Start: f.Pos(d.Offset), End: f.Pos(d.Offset + len(d.Name))}}, true
+	}
+	return analysis.CppLocation(d, files)
 }
 
 // cppMemberName is how a requirement is named to the user: the class
@@ -115,7 +128,7 @@ func cppLenses(v *analysis.FileView, m *analysis.Models) []CodeLens {
 			continue
 		}
 		for _, d := range q.Defs {
-			if l, ok := analysis.CppLocation(d, files); ok {
+			if l, ok := cppLocation(v.Unit, d, files); ok {
 				out = append(out, CodeLens{Range: r, Title: fmt.Sprintf("%s → %s:%d", name, filepath.Base(d.File), d.Line), Target: l})
 			}
 		}
@@ -203,7 +216,11 @@ func cppStubEdit(x *cpp.Index, reqs []analysis.Requirement, q analysis.Requireme
 	var siblings []cpp.Definition
 	for _, o := range reqs {
 		if o.Entity == q.Entity && q.Kind != "drr-helper" {
-			siblings = append(siblings, o.Defs...)
+			for _, d := range o.Defs {
+				if cpp.IsSource(d.File) { // not a .td's code block
+					siblings = append(siblings, d)
+				}
+			}
 		}
 	}
 	has := func(path string) bool {

@@ -22,7 +22,7 @@ import (
 // every definition of it found; when none is, to what the kind goes to.
 func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []analysis.Location {
 	t := Classify(ctx, v, p)
-	if locs := cppDefinitions(t.Cpp); len(locs) > 0 {
+	if locs := cppDefinitions(v.Unit, t.Cpp); len(locs) > 0 {
 		return locs
 	}
 	switch t.Kind {
@@ -90,7 +90,7 @@ func nameDefinition(ctx context.Context, v *analysis.FileView, t *Target, p tabl
 
 // cppDefinitions are the places the requirements are defined, in order,
 // without repeats.
-func cppDefinitions(reqs []analysis.Requirement) []analysis.Location {
+func cppDefinitions(u *analysis.Unit, reqs []analysis.Requirement) []analysis.Location {
 	var out []analysis.Location
 	files := map[string]*tablegen.File{}
 	seen := map[string]bool{}
@@ -101,7 +101,7 @@ func cppDefinitions(reqs []analysis.Requirement) []analysis.Location {
 				continue
 			}
 			seen[key] = true
-			if l, ok := analysis.CppLocation(d, files); ok {
+			if l, ok := cppLocation(u, d, files); ok {
 				out = append(out, l)
 			}
 		}

@@ -78,7 +78,7 @@ func Hover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResu
 		}
 	}
 	if len(t.Cpp) > 0 {
-		md, links := cppMarkdown(t.Cpp, len(h.Links))
+		md, links := cppMarkdown(v.Unit, t.Cpp, len(h.Links))
 		if h.Markdown != "" {
 			h.Markdown += "\n***\n"
 		}
