@@ -202,7 +202,10 @@ type DialectPart struct {
 // include file names, !operators. Then the declared name at p.
 func Classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target {
 	t := classify(ctx, v, p)
-	if v.Cpp != nil {
+	// An op's name is where the requirements no field names fall back to
+	// (an interface's methods, ...): its code lens lists them, its hover
+	// is the op's.
+	if v.Cpp != nil && t.Kind != KindOp {
 		if reqs, r, ok := cppRequirementsAt(ctx, v, p); ok {
 			t.Cpp = reqs
 			if t.Kind == KindNone {
