@@ -65,7 +65,7 @@ func TestEveryRaisedCodeIsRegistered(t *testing.T) {
 		"syntax-only": true, // tdls check --syntax-only
 		"include-dir": true, // the option -I, --include-dir
 		"input-style": true, // tblgen-lsp-server's option, accepted by tdls serve
-		"drr-helper":  true, // a Requirement's Kind: a function a DRR pattern calls
+		"drr-helper":  true, // a Requirement's Kind (cpprequire.go)
 	}
 	for lit, sites := range others {
 		if _, ok := registered[lit]; ok || notCodes[lit] || !codeShape.MatchString(lit) || !prefixes[lit[:strings.IndexByte(lit, '-')]] {

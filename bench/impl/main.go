@@ -42,6 +42,8 @@ var defaultProjects = []string{
 	"/work/corpus/torch-mlir", "/work/corpus/full/iree", "/work/corpus/full/tt-mlir",
 	"/work/corpus/full/catalyst", "/work/corpus/full/stablehlo", "/work/corpus/full/Enzyme-JAX",
 	"/work/corpus/full/mlir-extensions", "/work/corpus/full/buddy-mlir",
+	"/work/corpus/unseen/iree-amd-aie", "/work/corpus/unseen/jax", "/work/corpus/unseen/mlir-air",
+	"/work/corpus/unseen/mlir-hlo", "/work/corpus/unseen/mlir-tutorial", "/work/corpus/unseen/plaidml",
 }
 
 // scored are the members bar 1 counts.
