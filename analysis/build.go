@@ -9,7 +9,7 @@ import (
 )
 
 // buildUnit assembles and parses the unit rooted at root.
-func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
+func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err error) {
 	root = filepath.Clean(root)
 	content, hash, err := s.readFile(root)
 	if err != nil {
@@ -19,7 +19,15 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 	lay := w.layout
 	lay.mu.Lock()
 	defer lay.mu.Unlock()
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			w.rewindRoot(root) // before the next build, which waits for lay.mu
+		}
+	}()
 
+	if prev := w.previousRoot(root); prev != nil && prev.lex.hash != hash {
+		w.evals.superseded(root, prev, commonPrefix(prev.src, content))
+	}
 	a := &assembly{
 		ctx: ctx, root: root, w: w, snap: s, lay: lay,
 		hashes:  map[string]uint64{},
@@ -65,16 +73,27 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (*Unit, error) {
 
 	// Parse each file on its own (cached), then splice the statements in
 	// include order; valid when every include sits between statements.
+	// A build the next edit superseded stops here, before the parse that
+	// takes over the statements of the root's previous version, and
+	// between files.
 	prevRoot := w.previousRoot(root)
 	parses := map[*fileEntry]*fileParse{}
 	spliceable := true
 	for _, e := range orderedEntries(a.runs) {
-		var prev *fileEntry
-		if e == rootEntry {
-			prev = prevRoot
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
-		before := e.parsed != nil
-		p := e.parse(set, prev)
+		var prev *fileEntry
+		var release func()
+		if e == rootEntry {
+			prev, prevRoot = prevRoot, nil
+			release = func() { w.forgetRoot(root) } // its syntax, while the new one is made
+		}
+		before := e.parsedIfDone() != nil
+		p, err := e.parse(ctx, set, prev, release)
+		if err != nil {
+			return nil, err
+		}
 		if !before {
 			parts.reparsed += p.reparsed
 		}

@@ -65,6 +65,26 @@ func (c *fifoCache[K, V]) set(k K, v V) {
 	c.insertLocked(k, v)
 }
 
+// remove forgets k's value.
+func (c *fifoCache[K, V]) remove(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.vals[k]
+	if !ok {
+		return
+	}
+	if c.weigh != nil {
+		c.weight -= c.weigh(k, v)
+	}
+	delete(c.vals, k)
+	for i, o := range c.order {
+		if o == k {
+			c.order = append(c.order[:i:i], c.order[i+1:]...)
+			break
+		}
+	}
+}
+
 func (c *fifoCache[K, V]) insertLocked(k K, v V) {
 	c.vals[k] = v
 	c.order = append(c.order, k)

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"path/filepath"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -22,11 +23,15 @@ type Checker struct {
 	w       *Workspace
 	publish func(FileDiagnostics)
 
-	mu        sync.Mutex
-	cancel    context.CancelFunc
-	done      chan struct{}
-	pending   map[string]bool
-	units     map[string]*Unit           // last unit checked for each open file
+	mu      sync.Mutex
+	cancel  context.CancelFunc
+	done    chan struct{}
+	pending map[string]bool
+	// units is, for each open file, the root and include closure of the
+	// last unit it was checked in: only what Changed reads, not the unit,
+	// whose syntax and tokens (a GB for a 50 MB file) would outlive the
+	// version while the next is built.
+	units     map[string]checkedUnit
 	published map[string]map[string]bool // open file -> closed files it published for
 	// evalShown holds, for each open file, the evaluation diagnostics last
 	// published for it and the text they were found in. Until the
@@ -43,6 +48,9 @@ type Checker struct {
 	// evaluating counts the evaluation phases in progress, for Busy.
 	evaluating atomic.Int32
 	stopped    bool // by Stop: changes are no longer checked
+	// queued is the newest round, which holds its snapshot until it
+	// starts.
+	queued *queuedRound
 	// projects are the project configurations of the last round: when a
 	// snapshot reads them anew (a .tdls.yaml changed), every open file is
 	// checked again.
@@ -52,7 +60,7 @@ type Checker struct {
 // NewChecker starts checking w's open files; publish is called from a
 // background goroutine, one file at a time.
 func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
-	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]*Unit{},
+	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]checkedUnit{},
 		published: map[string]map[string]bool{}, evalShown: map[string]shownEvaluation{}}
 }
 
@@ -87,7 +95,7 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		default:
 			// Also when the change gave it another context: a buffer that
 			// now includes it, or no longer does.
-			if u := c.units[f]; u == nil || touches(u, changed) || snap.ContextRoot(f) != u.Root {
+			if u, ok := c.units[f]; !ok || u.touches(changed) || snap.ContextRoot(f) != u.root {
 				c.pending[f] = true
 			}
 		}
@@ -110,6 +118,14 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 	prevDone := c.done
 	done := make(chan struct{})
 	c.cancel, c.done = cancel, done
+	// A round waiting for the one before it to end lets go of its
+	// snapshot when the next change supersedes it: twenty quick edits of
+	// a 50 MB file queue twenty rounds, each holding a whole text.
+	r := &queuedRound{snap: snap}
+	if c.queued != nil {
+		c.queued.snap = nil
+	}
+	c.queued = r
 	order := append([]string(nil), first...)
 	for f := range c.pending {
 		if !changed[f] {
@@ -129,9 +145,19 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		if prevDone != nil {
 			<-prevDone
 		}
+		c.mu.Lock()
+		snap := r.snap
+		r.snap = nil
+		c.mu.Unlock()
+		if snap == nil {
+			return // superseded before it started
+		}
 		c.run(ctx, snap, order)
 	}()
 }
+
+// queuedRound is the snapshot of a round until it starts.
+type queuedRound struct{ snap *Snapshot }
 
 // Stop cancels the round in progress, its evaluation included, and ignores
 // later changes: the session is over.
@@ -362,9 +388,35 @@ func (c *Checker) finish(ctx context.Context, f string, u *Unit, _ map[string][]
 	}
 	delete(c.pending, f)
 	if u != nil {
-		c.units[f] = u
+		c.units[f] = checkedOf(u)
 	}
 	return true
+}
+
+// checkedUnit is what the checker keeps of the last unit a file was
+// checked in.
+type checkedUnit struct {
+	root  string
+	files map[string]bool // the closure's paths
+}
+
+func checkedOf(u *Unit) checkedUnit {
+	files := make(map[string]bool, len(u.Files))
+	for p := range u.Files {
+		files[p] = true
+	}
+	return checkedUnit{root: u.Root, files: files}
+}
+
+// touches reports whether a change of the paths in changed can affect the
+// unit.
+func (c checkedUnit) touches(changed map[string]bool) bool {
+	for p := range changed {
+		if c.files[filepath.Clean(p)] || c.root == p {
+			return true
+		}
+	}
+	return false
 }
 
 func versionOf(s *Snapshot, path string) int32 {

@@ -128,6 +128,34 @@ func (r *requirer) helperDefs(c cpp.Call) []cpp.Definition {
 	return all
 }
 
+// preferIncluders keeps, of a helper's definitions, those in the .cpp
+// files that include the pattern file's generated code (an .inc named
+// after the .td file, as mlir_tablegen rules name them): what the
+// generated patterns see. When none is there (the helper is in a header
+// they include), all are kept.
+func (r *requirer) preferIncluders(td string, defs []cpp.Definition) []cpp.Definition {
+	if len(defs) < 2 {
+		return defs
+	}
+	stem := strings.TrimSuffix(filepath.Base(td), ".td")
+	includers := map[string]bool{}
+	for _, suffix := range []string{stem + ".inc", stem + ".cpp.inc", stem + ".h.inc"} {
+		for _, p := range r.x.Includers(suffix) {
+			includers[p] = true
+		}
+	}
+	var kept []cpp.Definition
+	for _, d := range defs {
+		if includers[d.File] {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
+		return defs
+	}
+	return kept
+}
+
 // codeSpan is where the identifier at offset off of code is written: in
 // the record's statement or the pattern's, where the code's text is
 // found; else the first occurrence of the name there; else the pattern.

@@ -511,7 +511,7 @@ func (r *requirer) match() {
 		q := r.out[i]
 		if q.Kind == "drr-helper" {
 			if r.x != nil {
-				q.Defs = r.helperDefs(cpp.Call{Name: q.Member, Args: q.Params})
+				q.Defs = r.preferIncluders(q.File, r.helperDefs(cpp.Call{Name: q.Member, Args: q.Params}))
 			}
 			if len(q.Defs) == 0 && r.libraryHas(lastIdent(q.Member)) {
 				continue // MLIR's, LLVM's or the C library's API

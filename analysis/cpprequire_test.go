@@ -112,7 +112,7 @@ func TestRequirementsOfOps(t *testing.T) {
 // calls and predicates call, each found where a function of that name and
 // arity is defined; MLIR's API is not a helper.
 func TestRequirementsOfPatternHelpers(t *testing.T) {
-	qs, td := requirementsOf(t, "testdata/cppreq/Patterns.td", "testdata/cppreq/Patterns.cpp")
+	qs, td := requirementsOf(t, "testdata/cppreq/Patterns.td", "testdata/cppreq/Patterns.cpp", "testdata/cppreq/Other.cpp")
 	src, _ := os.ReadFile(td)
 	var helpers []Requirement
 	for _, q := range qs {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"sort"
 	"sync"
 
@@ -19,8 +20,8 @@ type fileEntry struct {
 	tokens []tablegen.Token
 	diags  tablegen.Diagnostics
 
-	parseOnce sync.Once
-	parsed    *fileParse
+	parseMu sync.Mutex
+	parsed  *fileParse // set once, by parse
 }
 
 // fileParse is the syntax of one file's own tokens.
@@ -107,28 +108,53 @@ func (e *fileEntry) sitePos(k int) tablegen.Pos {
 
 // parse parses the file's own tokens (set must hold the file at its base),
 // reusing prev, an entry of an earlier version of the same file at the same
-// base, where the tokens are unchanged.
-func (e *fileEntry) parse(set *tablegen.SourceSet, prev *fileEntry) *fileParse {
-	e.parseOnce.Do(func() {
-		var p *fileParse
-		if prev != nil && prev != e && prev.base == e.base {
-			p = reparse(set, prev, e)
+// base, where the tokens are unchanged. Taking over prev's statements copies
+// every one after the edit (a GB on a 50 MB file), so that, and a parse of
+// the whole file, stop when ctx ends: nothing is kept then, and the next
+// caller parses again. When prev
+// turns out of no use, release (if not nil) is called before the file is
+// parsed whole, to let go of what holds it.
+func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry, release func()) (*fileParse, error) {
+	e.parseMu.Lock()
+	defer e.parseMu.Unlock()
+	if e.parsed != nil {
+		return e.parsed, nil
+	}
+	var p *fileParse
+	if prev != nil && prev != e && prev.base == e.base {
+		var err error
+		if p, err = reparse(ctx, set, prev, e); err != nil {
+			return nil, err
 		}
-		if p == nil {
-			res := tablegen.Parse(set, e.tokensToEOF())
-			p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
-			if !res.Deep {
-				p.passes = res.Passes
-			}
+	}
+	if p == nil {
+		if prev != nil && release != nil {
+			prev = nil
+			release()
 		}
-		p.stmtTok = make([]int, len(p.stmts))
-		for i, st := range p.stmts {
-			start := st.Range().Start
-			p.stmtTok[i] = sort.Search(len(e.tokens), func(j int) bool { return e.tokens[j].Pos >= start })
+		res, ok := tablegen.ParseOrStop(set, e.tokensToEOF(), func() bool { return ctx.Err() != nil })
+		if !ok {
+			return nil, ctx.Err()
 		}
-		p.openEnd, p.splitAt = spliceHazards(e, p)
-		e.parsed = p
-	})
+		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
+		if !res.Deep {
+			p.passes = res.Passes
+		}
+	}
+	p.stmtTok = make([]int, len(p.stmts))
+	for i, st := range p.stmts {
+		start := st.Range().Start
+		p.stmtTok[i] = sort.Search(len(e.tokens), func(j int) bool { return e.tokens[j].Pos >= start })
+	}
+	p.openEnd, p.splitAt = spliceHazards(e, p)
+	e.parsed = p
+	return p, nil
+}
+
+// parsedIfDone is the file's parse if one has finished.
+func (e *fileEntry) parsedIfDone() *fileParse {
+	e.parseMu.Lock()
+	defer e.parseMu.Unlock()
 	return e.parsed
 }
 
@@ -158,6 +184,13 @@ func (c *entryCache) get(path string, fl *fileLex, base tablegen.Pos, src []byte
 	if old, ok := c.entries[k]; ok {
 		e = old
 	} else {
+		// As lexCache.get: the entries of the path's earlier versions
+		// (under the same macros) go.
+		for k2, e2 := range c.entries {
+			if e2.path == path && k2.lex.macros == fl.macros && k2.lex.hash != fl.hash {
+				delete(c.entries, k2)
+			}
+		}
 		c.entries[k] = e
 	}
 	c.mu.Unlock()

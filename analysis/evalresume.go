@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"sort"
 	"sync"
+	"weak"
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -55,9 +56,12 @@ type prefixCheckpoint struct {
 // checkpointChain holds checkpoints of one evaluation: cps[i] is the state
 // after stmts[:cps[i].N], valid for any unit whose first cps[i].N
 // statements are the same nodes (the parse cache keeps unchanged
-// statements' nodes, at unchanged positions).
+// statements' nodes, at unchanged positions). The statements are weak
+// pointers: the chain outlives its version until the next evaluation of
+// the root, and must not keep that version's syntax alive meanwhile; a
+// statement collected is in no unit, so no unit can start with it.
 type checkpointChain struct {
-	stmts []*tablegen.Statement
+	stmts []weak.Pointer[tablegen.Statement]
 	cps   []*eval.Checkpoint
 	root  *tablegen.File // the root file as it was evaluated
 	// journal is what each statement of the root's last whole evaluation
@@ -96,7 +100,7 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 		cp = next
 	}
 	res := cp.Resume(tg, cp.N, opts)
-	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: cps, root: tg.Root, journal: res.Journal})
+	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: res.Journal})
 	return res
 }
 
@@ -127,10 +131,7 @@ func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
 	if len(cps) == 0 {
 		return editedStatements{}, false
 	}
-	same := 0
-	for same < len(stmts) && same < len(ch.stmts) && stmts[same] == ch.stmts[same] {
-		same++
-	}
+	same := ch.same(stmts)
 	// The edited bytes of the root, [from, to) in its new text.
 	old, cur := ch.root.Content, tg.Root.Content
 	pre := commonPrefix(old, cur)
@@ -172,7 +173,7 @@ func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
 	}
 	// The journal stays the last whole evaluation's until the evaluation
 	// continued from here replaces it.
-	c.remember(u.Root, &checkpointChain{stmts: stmts, cps: append(cps, edited), root: tg.Root, journal: ch.journal})
+	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: append(cps, edited), root: tg.Root, journal: ch.journal})
 	return editedStatements{span: span, diags: edited.Diagnostics()}, true
 }
 
@@ -183,10 +184,7 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 	if !ok {
 		return nil
 	}
-	same := 0
-	for same < len(stmts) && same < len(ch.stmts) && stmts[same] == ch.stmts[same] {
-		same++
-	}
+	same := ch.same(stmts)
 	n := 0
 	for n < len(ch.cps) && ch.cps[n].N <= same {
 		n++
@@ -195,6 +193,55 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 }
 
 func (c *resumeCache) remember(root string, ch *checkpointChain) { c.chains.set(root, ch) }
+
+// cutAt drops the checkpoints of root's chain taken after its first
+// statement of the root file (which lies in [from, to)) that ends at or
+// after pos, or after one no longer held (see superseded).
+func (c *resumeCache) cutAt(root string, from, to, pos tablegen.Pos) {
+	ch, ok := c.chains.get(root)
+	if !ok {
+		return
+	}
+	cut := len(ch.stmts)
+	for i, w := range ch.stmts {
+		st := w.Value()
+		if st == nil {
+			cut = i
+			break
+		}
+		if r := st.Range(); r.Start >= from && r.Start < to && r.End >= pos {
+			cut = i
+			break
+		}
+	}
+	n := 0
+	for n < len(ch.cps) && ch.cps[n].N <= cut {
+		n++
+	}
+	if n == len(ch.cps) {
+		return
+	}
+	short := *ch
+	short.cps = append([]*eval.Checkpoint(nil), ch.cps[:n]...) // not the array, which holds the rest
+	c.chains.set(root, &short)
+}
+
+// same is how many of stmts, from the first, are the chain's.
+func (ch *checkpointChain) same(stmts []*tablegen.Statement) int {
+	n := 0
+	for n < len(stmts) && n < len(ch.stmts) && ch.stmts[n].Value() == stmts[n] {
+		n++
+	}
+	return n
+}
+
+func weakStatements(stmts []*tablegen.Statement) []weak.Pointer[tablegen.Statement] {
+	out := make([]weak.Pointer[tablegen.Statement], len(stmts))
+	for i, s := range stmts {
+		out[i] = weak.Make(s)
+	}
+	return out
+}
 
 // prefix returns the checkpoint after tg's first start statements, shared
 // by every unit whose first start statements have the same text at the same

@@ -117,6 +117,12 @@ func (u *Unit) evaluate() (res *eval.Result) {
 	}
 	res = u.caches.resume.evaluateResumable(u)
 	u.caches.results.add(u.contentKey, res)
+	u.caches.turnsMu.Lock()
+	if u.caches.lastResult == nil {
+		u.caches.lastResult = map[string]uint64{}
+	}
+	u.caches.lastResult[u.Root] = u.contentKey
+	u.caches.turnsMu.Unlock()
 	return res
 }
 
@@ -228,6 +234,40 @@ type evalCaches struct {
 
 	turnsMu sync.Mutex
 	turns   map[string]chan struct{} // by root: held while one of its evaluations runs
+	// lastResult is the content key of each root's last result.
+	lastResult map[string]uint64
+}
+
+// superseded lets go of what root's last evaluation keeps that the version
+// being built, whose root text differs from the last one's (prev) from
+// byte offset at on, cannot use, when that evaluation is too large for the
+// cache to keep beside another (over evalCacheRecords records): its result
+// and models, and the checkpoints after the first statement the edit
+// meets, which no later version can resume from (it will not have that
+// statement's node). The records before the edit stay with the earlier
+// checkpoints; undoing the edit evaluates again from there. Without this,
+// building the new version of a 50 MB file held the last one's 750 MB of
+// records beside both versions' syntax. A smaller result stays for undo.
+func (c *evalCaches) superseded(root string, prev *fileEntry, at int) {
+	if c == nil {
+		return
+	}
+	c.turnsMu.Lock()
+	k, ok := c.lastResult[root]
+	c.turnsMu.Unlock()
+	if !ok {
+		return
+	}
+	res, ok := c.results.get(k)
+	if !ok || resultRecords(res) <= evalCacheRecords {
+		return
+	}
+	c.turnsMu.Lock()
+	delete(c.lastResult, root)
+	c.turnsMu.Unlock()
+	c.results.remove(k)
+	c.models.byResult.remove(res)
+	c.resume.cutAt(root, prev.base, prev.eof, prev.base+tablegen.Pos(at))
 }
 
 // turn waits until no other evaluation of root runs, and returns what ends

@@ -195,10 +195,34 @@ func (c *lexCache) get(path string, content []byte, hash uint64, macros map[stri
 	fl = lexOne(path, content, base, defined, d, prev)
 	fl.hash, fl.macros = hash, key.macros
 	c.mu.Lock()
+	// The versions before this one are not kept: a file being edited
+	// faster than its units are built would leave one lexing per
+	// keystroke (a 50 MB file's tokens are 400 MB), as a build the next
+	// edit cancels does not get to drop them (Workspace.rememberRoot).
+	// A unit that still reads an older version holds its entry.
+	for k := range c.lex {
+		if k.path == path && k.macros == key.macros && k.hash != hash {
+			delete(c.lex, k)
+		}
+	}
 	c.lex[key] = fl
 	c.latest[latestKey] = fl
 	c.mu.Unlock()
 	return fl, d
+}
+
+// rewind makes keep the version of path the next one is lexed from, and
+// forgets the others lexed under its macros: those of builds that were
+// cancelled (see Snapshot.buildUnit).
+func (c *lexCache) rewind(path string, keep *fileLex) {
+	c.mu.Lock()
+	for k := range c.lex {
+		if k.path == path && k.macros == keep.macros && k.hash != keep.hash {
+			delete(c.lex, k)
+		}
+	}
+	c.latest[lexKey{path: path, macros: keep.macros}] = keep
+	c.mu.Unlock()
 }
 
 // drop forgets entries of path other than the given content (a file being

@@ -12,18 +12,25 @@ import (
 // classes (with their fields and template arguments), multiclasses, defs
 // written with a plain name, defsets, defvars and deftypes.
 type globals struct {
-	u           *Unit
-	classes     map[string]*classInfo
-	multiclass  map[string]*multiclassInfo
-	records     map[string]*Decl
-	defsets     map[string]*Decl
-	defvars     map[string]*Decl
-	deftypes    map[string]*Decl
-	classOrder  []*classInfo
-	recordOrder []*Decl
+	u          *Unit
+	classes    map[string]*classInfo
+	multiclass map[string]*multiclassInfo
+	defsets    map[string]*Decl
+	defvars    map[string]*Decl
+	deftypes   map[string]*Decl
+	classOrder []*classInfo
+	// recordStmts are the statements of the defs written with a plain
+	// name, the first of each name, in order; their declarations are made
+	// when asked for (record): a generated file has a million defs, and
+	// a request reads a few of them.
+	recordStmts map[string]*tablegen.Statement
+	recordOrder []*tablegen.Statement
 
 	mu     sync.Mutex
 	fields map[[2]string]*Decl // (class, field) -> declaration, memo of fieldOf
+
+	recordsMu sync.Mutex
+	records   map[string]*Decl // memo of record
 }
 
 type classInfo struct {
@@ -42,7 +49,7 @@ type multiclassInfo struct {
 func (u *Unit) globals() *globals {
 	return u.decls.get(func() *globals {
 		g := &globals{u: u, classes: map[string]*classInfo{}, multiclass: map[string]*multiclassInfo{},
-			records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
+			recordStmts: map[string]*tablegen.Statement{}, records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
 			deftypes: map[string]*Decl{}, fields: map[[2]string]*Decl{}}
 		g.statements(u.TG.Statements, true)
 		return g
@@ -126,11 +133,9 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 		g.multiclass[h.Name.Name] = mi
 	case st.Def != nil:
 		if id := plainName(st.Def.Name); id != nil && id.Name != "NAME" {
-			if _, dup := g.records[id.Name]; !dup {
-				d := u.declAt(DeclRecord, id, st.Range())
-				d.Def = st.Def
-				g.records[id.Name] = d
-				g.recordOrder = append(g.recordOrder, d)
+			if _, dup := g.recordStmts[id.Name]; !dup {
+				g.recordStmts[id.Name] = st
+				g.recordOrder = append(g.recordOrder, st)
 			}
 		}
 	case st.Defset != nil && st.Defset.Header != nil && st.Defset.Header.Name != nil:
@@ -159,6 +164,30 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 			}
 		}
 	}
+}
+
+// record returns the declaration of the def called name written with a
+// plain name (the first of them), or nil.
+func (g *globals) record(name string) *Decl {
+	st := g.recordStmts[name]
+	if st == nil {
+		return nil
+	}
+	return g.recordDecl(st)
+}
+
+// recordDecl returns the declaration of st, a def in recordStmts, made once.
+func (g *globals) recordDecl(st *tablegen.Statement) *Decl {
+	id := plainName(st.Def.Name)
+	g.recordsMu.Lock()
+	defer g.recordsMu.Unlock()
+	d := g.records[id.Name]
+	if d == nil {
+		d = g.u.declAt(DeclRecord, id, st.Range())
+		d.Def = st.Def
+		g.records[id.Name] = d
+	}
+	return d
 }
 
 // plainName returns the identifier of a record name written as one plain
@@ -262,8 +291,10 @@ func (u *Unit) TopDecls(path string) []*Decl {
 	for _, mi := range g.multiclass {
 		add(mi.decl)
 	}
-	for _, d := range g.recordOrder {
-		add(d)
+	for _, st := range g.recordOrder {
+		if f := u.TG.Set.File(st.Range().Start); f != nil && f.Name == path {
+			add(g.recordDecl(st))
+		}
 	}
 	for _, m := range []map[string]*Decl{g.defsets, g.defvars, g.deftypes} {
 		for _, d := range m {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"sort"
 
 	"tdls/tablegen"
@@ -14,19 +15,19 @@ import (
 // real tokens until it reaches the start of an old pass after the edit, so
 // the result is the full parse's. It returns nil when that cannot be shown
 // (brackets nested past the limit, whose collapse spans passes); the caller
-// then parses in full.
-func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
-	old := prev.parsed
+// then parses in full. It stops with ctx's error when ctx ends.
+func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry) (*fileParse, error) {
+	old := prev.parsedIfDone()
 	if old == nil || old.passes == nil || prev.lex.macros != cur.lex.macros {
-		return nil
+		return nil, nil
 	}
 	a, bOld, _ := editRegion(prev.src, cur.src)
 	if a == len(prev.src) && a == len(cur.src) {
-		return nil // identical content but another entry: nothing to gain
+		return nil, nil // identical content but another entry: nothing to gain
 	}
 	pt, ct := prev.tokens, cur.tokens
 	if tablegen.NestsTooDeep(ct) {
-		return nil
+		return nil, nil
 	}
 	base := cur.base
 	// Tokens before the first that ends at or after the edit are the same.
@@ -40,7 +41,15 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		R = old.passes[k].From
 	}
 	if R > len(ct) {
-		return nil
+		return nil, nil
+	}
+	if len(ct) > wholeParseTokens && R < len(ct)/2 {
+		// Most of a large file lies after the edit: each of its statements
+		// would be copied (parsed again, or shifted), which costs as much
+		// as parsing the whole file, and keeps this version's syntax
+		// alive beside the new one's until it is done. Parsed whole, the
+		// file needs nothing of prev, which is let go first (fileEntry.parse).
+		return nil, nil
 	}
 	// Tokens after the edit lex as before (an edit can open a string or a
 	// code block, or add an #endif): from the end, find where they stop
@@ -62,19 +71,36 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		sync[old.passes[j].From+dt] = j
 		firstSync = old.passes[j].From + dt
 	}
-	eofPos := cur.eof
-	toks := make([]tablegen.Token, 0, len(ct)-R+1)
-	toks = append(toks, ct[R:]...)
-	// The statements parsed here are taken over by the versions after this
-	// one; sliced from this version's text, they would keep all of it
-	// alive, one whole text per edit. The parse runs at least to the first
-	// old pass after the edit.
-	tablegen.CopyText(toks[:max(firstSync-R, 0)])
-	toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
-	res, stopped := tablegen.ParseUntil(set, toks, func(i int) bool {
-		_, ok := sync[R+i]
-		return ok
-	})
+	// The tokens from R are copied up to a window past the first old pass
+	// after the edit, not to the end of the file (400 MB of a 50 MB
+	// file's for a one-character edit): the parse stops at an old pass,
+	// usually the first. A parse that reaches the window's end, or looks
+	// at the end of it, is done again on a window four times as large.
+	var res *tablegen.ParseResult
+	var toks []tablegen.Token
+	stopped := 0
+	for window := max(firstSync-R, 0) + reparseWindow; ; window *= 4 {
+		end := min(R+window, len(ct))
+		eofPos := cur.eof
+		if end < len(ct) {
+			eofPos = ct[end].Pos
+		}
+		toks = make([]tablegen.Token, 0, end-R+1)
+		toks = append(toks, ct[R:end]...)
+		// The statements parsed here are taken over by the versions after
+		// this one; sliced from this version's text, they would keep all of
+		// it alive, one whole text per edit. The parse runs at least to the
+		// first old pass after the edit.
+		tablegen.CopyText(toks[:max(firstSync-R, 0)])
+		toks = append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eofPos})
+		res, stopped = tablegen.ParseUntil(set, toks, func(i int) bool {
+			_, ok := sync[R+i]
+			return ok
+		})
+		if end == len(ct) || stopped < len(toks)-1 && !seenEnd(res.Passes, len(toks)) {
+			break
+		}
+	}
 	j := len(old.passes)
 	if stopped < len(toks)-1 {
 		j = sync[R+stopped]
@@ -108,7 +134,10 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		take(ps, st)
 	}
 	sh := shifter{d: int(delta)}
-	for _, ps := range old.passes[j:] {
+	for n, ps := range old.passes[j:] {
+		if n%cancelCheckEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		st := stmtOf(old.stmts, ps)
 		if st != nil {
 			st = sh.statement(st)
@@ -117,8 +146,30 @@ func reparse(set *tablegen.SourceSet, prev, cur *fileEntry) *fileParse {
 		ps.Diags = shiftDiags(ps.Diags, delta)
 		take(ps, st)
 	}
-	return p
+	return p, nil
 }
+
+// wholeParseTokens is the size of a file (in tokens: a 2.5 MB one) past
+// which an edit before its middle has it parsed whole.
+const wholeParseTokens = 1 << 20
+
+// reparseWindow is how many tokens past the first old pass after an edit
+// reparse copies at first.
+const reparseWindow = 4096
+
+// seenEnd reports whether a pass looked at token n-1, the end of a window.
+func seenEnd(passes []tablegen.Pass, n int) bool {
+	for _, ps := range passes {
+		if ps.Seen >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelCheckEvery is how many statements a long copy handles between
+// looks at its context.
+const cancelCheckEvery = 4096
 
 // editRegion returns the edited bytes: [a, bOld) in old became [a, bNew) in
 // cur.

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"math/rand"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"tdls/bench/manydefs"
 	"tdls/tablegen"
 )
 
@@ -149,6 +151,49 @@ func compareShifted(t *testing.T, a, b reflect.Value, where string) {
 	default:
 		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
 			t.Fatalf("%s: %v -> %v", where, a.Interface(), b.Interface())
+		}
+	}
+}
+
+// A file of more than wholeParseTokens tokens edited before its middle is
+// parsed whole; edited past its middle, it is reparsed around the edit.
+// Either way the result is the full parse's.
+func TestLargeFileEditedBeforeItsMiddleIsParsedWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a 4 MB file")
+	}
+	text, _ := manydefs.Text(4 << 20)
+	path := filepath.Join(t.TempDir(), "Large.td")
+	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	cur := []byte(text)
+	w.SetBuffer(path, 1, cur)
+	u0, err := w.Snapshot().Unit(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(u0.Tokens()); n <= wholeParseTokens {
+		t.Fatalf("%d tokens: the file is not large enough to test", n)
+	}
+	for i, at := range []float64{0.001, 0.4, 0.9, 0.1} {
+		off := bytes.IndexByte(cur[int(at*float64(len(cur))):], '\n') + int(at*float64(len(cur))) + 1
+		cur = append(append(append([]byte(nil), cur[:off]...), "def Edited : C<1, \"e\">;\n"...), cur[off:]...)
+		snap := w.SetBuffer(path, int32(i+2), cur)
+		u, err := snap.Unit(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := u.Reparsed == len(u.Tokens())-1 || u.Reparsed == len(u.Tokens())
+		if before := off < len(cur)/2; before != whole {
+			t.Errorf("edit %d at %.0f%% of the file: parsed whole %v (%d of %d tokens)", i, 100*at, whole, u.Reparsed, len(u.Tokens()))
+		}
+		set := tablegen.NewSourceSet()
+		ref := tablegen.ParseUnit(set, set.AddFile(path, cur), tablegen.LexOptions{})
+		gt, gs, gd := describeUnit(u.TG, u.Tokens())
+		rt, rs, rd := describeUnit(ref, ref.Lex.Tokens)
+		if !equalStrings(gt, rt) || !equalStrings(gs, rs) || !equalStrings(gd, rd) {
+			t.Fatalf("edit %d: differs from a full parse: tokens %v, statements %v (%s), diags %v (%s)",
+				i, equalStrings(gt, rt), equalStrings(gs, rs), firstDiff(gs, rs), equalStrings(gd, rd), firstDiff(gd, rd))
 		}
 	}
 }

@@ -335,7 +335,8 @@ func (b *indexBuild) parse(path string) *indexParse {
 		}
 		fl, _ := b.lexes.get(path, content, hash, defined, f.Base)
 		e := newFileEntry(path, fl, f.Base, content)
-		p.file, p.entry, p.stmts = f, e, e.parse(b.set, nil).stmts
+		parsed, _ := e.parse(context.Background(), b.set, nil, nil) // without prev, a parse is not cut short
+		p.file, p.entry, p.stmts = f, e, parsed.stmts
 		loader := &tablegen.EditorLoader{IncludeDirs: b.snap.includeDirs(path), ReadFile: statOnly}
 		for _, site := range fl.includes {
 			if rp, _, err := b.snap.resolveInferring(loader, path, site.name, path); err == nil {

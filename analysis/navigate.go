@@ -100,7 +100,7 @@ func (v *FileView) Overrides(d *Decl, p tablegen.Pos, via string) []tablegen.Ran
 	var body *tablegen.Body
 	if ci := g.classes[via]; ci != nil && ci.decl.Class != nil {
 		parents, body = ci.parents, ci.decl.Class.Body
-	} else if rd := g.records[via]; rd != nil && rd.Def != nil {
+	} else if rd := g.record(via); rd != nil && rd.Def != nil {
 		parents, body = rd.Def.Parents, rd.Def.Body
 	} else if via != "" {
 		return nil

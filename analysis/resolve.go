@@ -163,7 +163,7 @@ func (r *resolver) lookup(name string, sc *rscope) *Decl {
 	if d := r.g.defvars[name]; d != nil {
 		return d
 	}
-	if d := r.g.records[name]; d != nil {
+	if d := r.g.record(name); d != nil {
 		return d
 	}
 	if d := r.g.defsets[name]; d != nil {
@@ -225,7 +225,7 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 		name := ""
 		if id := plainName(d.Name); id != nil && id.Name != "NAME" {
 			name = id.Name
-			decl := g.records[id.Name]
+			decl := g.record(id.Name)
 			if decl == nil || decl.Range != id.Range() {
 				decl = u.declAt(DeclRecord, id, st.Range())
 				decl.Def = d

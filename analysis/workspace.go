@@ -295,6 +295,19 @@ func (w *Workspace) forgetOtherVersions(path string, keep *fileLex) {
 	w.lexes.drop(path, keep.hash)
 }
 
+// rewindRoot forgets the versions of root lexed since its newest entry, by
+// a build that was cancelled: a file edited faster than it is built would
+// otherwise hold the tokens of a version no one shows (400 MB for a 50 MB
+// file) while the next one is lexed.
+func (w *Workspace) rewindRoot(root string) {
+	e := w.previousRoot(root)
+	if e == nil {
+		return
+	}
+	w.entries.drop(root, e.lex.hash)
+	w.lexes.rewind(root, e.lex)
+}
+
 func (w *Workspace) forgetRoot(root string) {
 	w.mu.Lock()
 	delete(w.roots, root)

@@ -56,6 +56,28 @@ func Parse(set *SourceSet, toks []Token) *ParseResult {
 	return newStmtParser(set, toks).parseAll()
 }
 
+// ParseOrStop parses toks as Parse does, unless stop, asked between
+// top-level statements (every few of them), says to give up: ok is false
+// then, and the result is not the file's. A file of a million statements
+// takes seconds to parse, and the edit that superseded it need not wait.
+func ParseOrStop(set *SourceSet, toks []Token, stop func() bool) (res *ParseResult, ok bool) {
+	p := newStmtParser(set, toks)
+	p.diags = append(p.diags, BangDiagnostics(p.toks)...)
+	stopped, n := false, 0
+	p.stop = func(int) bool {
+		if n++; n%stopCheckEvery == 0 && stop() {
+			stopped = true
+		}
+		return stopped
+	}
+	stmts := p.list(false)
+	return p.result(stmts), !stopped
+}
+
+// stopCheckEvery is how many top-level statements ParseOrStop parses
+// between two questions to stop.
+const stopCheckEvery = 1024
+
 // ParseUntil parses toks as Parse does, but stops at the first top-level
 // statement boundary i > 0 for which stop(i) holds, and returns it (the
 // index of the EOF token when it reached the end). Unknown-operator

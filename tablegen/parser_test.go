@@ -373,3 +373,27 @@ func TestKeywordsLex(t *testing.T) {
 		}
 	}
 }
+
+// ParseOrStop parses as Parse does while stop says no, and gives up between
+// top-level statements once it says yes.
+func TestParseOrStop(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class C<int n> { int x = n; }\n")
+	for i := 0; i < 5*stopCheckEvery; i++ {
+		fmt.Fprintf(&b, "def R%d : C<%d> { let x = !add(%d, 1); }\n", i, i, i)
+	}
+	b.WriteString("def Bad : C<!nosuch(1)>;\n")
+	set := NewSourceSet()
+	f := set.AddFile("test.td", []byte(b.String()))
+	toks := LexUnit(set, f, LexOptions{}).Tokens
+	want := Parse(set, toks)
+	got, ok := ParseOrStop(set, toks, func() bool { return false })
+	if !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("not stopped: ok %v, equal to Parse %v", ok, reflect.DeepEqual(got, want))
+	}
+	asked := 0
+	got, ok = ParseOrStop(set, toks, func() bool { asked++; return asked == 2 })
+	if ok || len(got.Statements) != 2*stopCheckEvery {
+		t.Fatalf("stopped at the second question: ok %v, %d statements (want %d)", ok, len(got.Statements), 2*stopCheckEvery)
+	}
+}

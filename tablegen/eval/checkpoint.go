@@ -152,10 +152,14 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 	return cp
 }
 
-// freeze computes the record's lazily built values.
+// freeze computes the record's lazily built values. Only a class is ever
+// asked for its record type (selfType): a def's would cost 64 bytes for
+// each of a generated file's million defs.
 func (r *Record) freeze() {
 	r.defInit()
-	r.selfType()
+	if r.IsClass {
+		r.selfType()
+	}
 	r.defType()
 }
 

@@ -3,6 +3,7 @@ package eval
 import (
 	"strings"
 	"sync"
+	"weak"
 
 	"tdls/tablegen"
 )
@@ -33,13 +34,19 @@ import (
 
 // Journal is what each top-level statement of a tracked evaluation read and
 // made. It is immutable and may be given to any number of evaluations.
+//
+// It names its statements by weak pointers: a journal is kept until the
+// next evaluation of its root replaces it, and strong ones would keep the
+// syntax of the version evaluated alive beside the next one's (a GB for a
+// 50 MB file). A statement no unit holds any more cannot be met again, so
+// forgetting it loses nothing.
 type Journal struct {
-	stmts    []*tablegen.Statement
+	stmts    []weak.Pointer[tablegen.Statement]
 	effects  []*effects // per statement of stmts
 	replayed int
 
 	once  sync.Once
-	byStm map[*tablegen.Statement]*effects
+	byStm map[weak.Pointer[tablegen.Statement]]*effects
 }
 
 // Replayed is how many statements of stmts this journal's evaluation took
@@ -56,14 +63,17 @@ func (j *Journal) of(s *tablegen.Statement) *effects {
 		return nil
 	}
 	j.once.Do(func() {
-		j.byStm = make(map[*tablegen.Statement]*effects, len(j.stmts))
+		j.byStm = map[weak.Pointer[tablegen.Statement]]*effects{}
 		for i, s := range j.stmts {
 			if ef := j.effects[i]; ef != nil {
 				j.byStm[s] = ef
 			}
 		}
 	})
-	return j.byStm[s]
+	if len(j.byStm) == 0 {
+		return nil
+	}
+	return j.byStm[weak.Make(s)]
 }
 
 // table names the evaluator's name tables.
@@ -93,9 +103,6 @@ type access struct {
 
 // effects is what evaluating one top-level statement read and made.
 type effects struct {
-	// stmt is the statement evaluated (a replay keeps the effects of the
-	// node it was evaluated as, which is the same statement).
-	stmt     *tablegen.Statement
 	reads    []access
 	writes   []access
 	classes  []*Record
@@ -244,12 +251,18 @@ func (e *evaluator) topLevel(stmts []*tablegen.Statement) {
 		e.statements(stmts)
 		return
 	}
+	u := e.opts.Untracked
 	for _, s := range stmts {
-		if ef := e.trk.prev.of(s); ef != nil && e.canReplay(ef) {
+		// An untracked statement has no effects written down to take
+		// over, so it is not looked up (which would make a weak pointer
+		// to each of a large root's statements).
+		keep := s == nil || u == nil || !u.Contains(s.Range().Start)
+		if !keep {
+			e.tracked(s, false)
+		} else if ef := e.trk.prev.of(s); ef != nil && e.canReplay(ef) {
 			e.replay(ef)
 		} else {
-			u := e.opts.Untracked
-			e.tracked(s, s == nil || u == nil || !u.Contains(s.Range().Start))
+			e.tracked(s, true)
 		}
 	}
 }
@@ -289,7 +302,7 @@ func (e *evaluator) replay(ef *effects) {
 // same, as the records of the statements kept may point to it).
 func (e *evaluator) tracked(s *tablegen.Statement, keep bool) {
 	t := e.trk
-	ef := &effects{stmt: s, anonFrom: e.anonCounter}
+	ef := &effects{anonFrom: e.anonCounter}
 	nClasses, nDefs, nDiags, iter := len(e.res.Classes), len(e.res.Defs), len(e.res.Diagnostics), e.iterations
 	t.serial++
 	t.cur, t.writesOnly = ef, !keep
@@ -335,5 +348,11 @@ func (t *tracker) journal(stmts []*tablegen.Statement) *Journal {
 	if len(effs) != len(stmts) {
 		return nil // not evaluated from the first statement on, one by one
 	}
-	return &Journal{stmts: stmts, effects: effs, replayed: t.replayed}
+	ws := make([]weak.Pointer[tablegen.Statement], len(stmts))
+	for i, s := range stmts {
+		if effs[i] != nil { // the others are never looked up
+			ws[i] = weak.Make(s)
+		}
+	}
+	return &Journal{stmts: ws, effects: effs, replayed: t.replayed}
 }

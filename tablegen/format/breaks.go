@@ -12,7 +12,7 @@ import (
 // goes, then before a '#' of a concatenation in it; all the elements of a
 // Pat (its source and result dags) and of an (ins or (outs dag at once,
 // one per line; after a dag's operator when its arguments still do not
-// fit; after a statement's '=' last.
+// fit; after a statement's '=' or its header's ':' last.
 
 // where is the innermost bracket of the current statement (its id, or -1)
 // and how many brackets of the statement are open.
@@ -136,7 +136,9 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		// Before a '#' of a concatenation, after the commas of its
 		// bracket.
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
-	case a.lex == tablegen.TokEqual && p.depthOf[c-1] == 0:
+	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0:
+		// After a statement's '=', or the ':' before its parent
+		// classes (def X :\n    Y<...>), last.
 		return 1 << 20, -1, true
 	}
 	return 0, 0, false

@@ -123,10 +123,12 @@ func TestFormatCorpus(t *testing.T) {
 	fmt.Printf("fmt: files %d, token-identical %d/%d, idempotent %d/%d, churn %.2f%% (%d of %d lines), new long lines %d\n",
 		f.files, f.tokenSame, f.files, f.idempotent, f.files, churn, f.changed, f.lines, f.newLong)
 	// The bar is 8%; the rules measured on MLIR's files reach
-	// 9.47% (clang-format: 23.4%). This bound catches a rule that churns
-	// more.
-	if churn > 9.6 {
-		t.Errorf("churn %.2f%% > 9.6%%", churn)
+	// 9.44% (clang-format: 23.4%), of which a generated file's lines
+	// (LinalgNamedStructuredOps.yamlgen.td) are 1.6 points and the lines
+	// past the limit that the formatter breaks 1.4. This bound catches a
+	// rule that churns more.
+	if churn > 9.45 {
+		t.Errorf("churn %.2f%% > 9.45%%", churn)
 	}
 	if f.newLong > 0 {
 		t.Errorf("%d lines the formatter writes are past the column limit where the input's were not", f.newLong)
@@ -136,8 +138,11 @@ func TestFormatCorpus(t *testing.T) {
 	}
 	if len(oot) > 0 {
 		o := formatCorpus(t, oot)
-		fmt.Printf("fmt out-of-tree: files %d, token-identical %d/%d, idempotent %d/%d, churn %.2f%%\n",
-			o.files, o.tokenSame, o.files, o.idempotent, o.files, 100*float64(o.changed)/float64(o.lines))
+		fmt.Printf("fmt out-of-tree: files %d, token-identical %d/%d, idempotent %d/%d, churn %.2f%%, new long lines %d\n",
+			o.files, o.tokenSame, o.files, o.idempotent, o.files, 100*float64(o.changed)/float64(o.lines), o.newLong)
+		if o.newLong > 0 {
+			t.Errorf("out of tree, %d lines the formatter writes are past the column limit where the input's were not", o.newLong)
+		}
 	}
 }
 

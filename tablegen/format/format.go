@@ -281,6 +281,37 @@ type printer struct {
 	// fitIndent, when not -1, is the next line's indentation: that of a
 	// line which fits no other way.
 	fitIndent int
+	// unalignedBrackets are the whole brackets (tree.wholeBracket) one of
+	// whose lines does not fit aligned; refit, when not -1, is such a
+	// bracket just found, whose lines are to be printed again from its
+	// checkpoint.
+	unalignedBrackets map[int32]bool
+	refit             int32
+	checkpoints       map[int32]checkpoint
+	// lastTop is the state before the last line that started outside
+	// brackets: where a whole bracket's lines are printed again from.
+	lastTop checkpoint
+	// brokeInto is 1 + the whole bracket an added break last aligned a
+	// line in (else 0).
+	brokeInto int32
+	// lineStarts holds the state before each line (by its first token);
+	// unalignFrom, per bracket, the first token from which its lines are
+	// not aligned: a line inside a bracket opened on one of its lines
+	// did not fit; refitAt, when not -1, is the line to print again from.
+	lineStarts  map[int]checkpoint
+	unalignFrom map[int32]int
+	refitAt     int
+	lineFrom    int // the first token of the line being printed
+}
+
+// checkpoint is the printer's state before the line a whole bracket
+// opens on.
+type checkpoint struct {
+	tok               int
+	tree              treeState
+	out, outLine, col int
+	indent            int
+	blank             bool
 }
 
 func newPrinter(src string, toks []tok, opt Options) *printer {
@@ -374,6 +405,9 @@ func (p *printer) print() string {
 	p.depthOf = make([]int16, n)
 	p.argOf = make([]int32, n)
 	p.all = map[int32]bool{}
+	p.unalignedBrackets, p.checkpoints, p.refit = map[int32]bool{}, map[int32]checkpoint{}, -1
+	p.lastTop = checkpoint{0, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
+	p.lineStarts, p.unalignFrom, p.refitAt = map[int]checkpoint{}, map[int32]int{}, -1
 	for i := 0; i < n; {
 		j := i + 1
 		for j < n && p.toks[j].line == p.toks[j-1].endLine {
@@ -382,9 +416,34 @@ func (p *printer) print() string {
 		if i == 0 {
 			p.startFirstLine(&p.toks[0])
 		} else {
+			here := checkpoint{i, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
+			p.lineStarts[i] = here
+			if f := p.tree.outer(); f == nil {
+				p.lastTop = here
+			} else if _, ok := p.checkpoints[int32(f.id)]; !ok && wholeBracket(f, p) {
+				p.checkpoints[int32(f.id)] = p.lastTop
+			}
 			p.breakLines(&p.toks[i-1], &p.toks[i])
 		}
 		p.printLine(i, j)
+		if p.refit >= 0 {
+			// A line of a whole bracket does not fit aligned: its
+			// lines are printed again, none aligned.
+			c, ok := p.checkpoints[p.refit]
+			if !ok {
+				c = p.lastTop // the bracket opened on the line being printed
+			}
+			p.unalignedBrackets[p.refit], p.refit = true, -1
+			p.tree.restore(c.tree)
+			p.out, p.outLine, p.col, p.indent, p.blank = p.out[:c.out], c.outLine, c.col, c.indent, c.blank
+			j = c.tok
+		} else if p.refitAt >= 0 {
+			c := p.lineStarts[p.refitAt]
+			p.refitAt = -1
+			p.tree.restore(c.tree)
+			p.out, p.outLine, p.col, p.indent, p.blank = p.out[:c.out], c.outLine, c.col, c.indent, c.blank
+			j = c.tok
+		}
 		i = j
 	}
 	p.finish(&p.toks[n-1])
@@ -399,9 +458,14 @@ func (p *printer) printLine(from, to int) {
 		p.emitLine(from, to, nil)
 		return
 	}
+	p.lineFrom = from
 	saved, mark, outLine := p.tree.save(), len(p.out), p.outLine
 	p.emitLine(from, to, nil)
-	if !p.tooLong(from, to) {
+	if p.refit >= 0 || !p.tooLong(from, to) {
+		return
+	}
+	if f := p.lineBracket(saved, &p.toks[from]); f != nil && p.fitsUnaligned(f, from, to) {
+		p.refit = int32(f.id)
 		return
 	}
 	// A line that its alignment pushes past the limit is indented as a
@@ -412,11 +476,16 @@ func (p *printer) printLine(from, to int) {
 		p.noAlign = true
 		p.emitLine(from, to, nil)
 		p.noAlign = false
-		if !p.tooLong(from, to) {
+		if p.refit >= 0 || !p.tooLong(from, to) {
 			return
 		}
 	}
+	if g, at, line := p.pushedBy(saved, from, to); g >= 0 {
+		p.unalignFrom[g], p.refitAt = at, line
+		return
+	}
 	breaks := map[int]bool{}
+	p.brokeInto = 0
 	for range 4 * (to - from) {
 		if !p.chooseBreaks(from, to, breaks) {
 			break
@@ -424,9 +493,19 @@ func (p *printer) printLine(from, to int) {
 		p.tree.restore(saved)
 		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
 		p.emitLine(from, to, breaks)
-		if !p.tooLong(from, to) {
+		if p.refit >= 0 || !p.tooLong(from, to) {
 			return
 		}
+	}
+	if f := p.brokeInto - 1; f >= 0 && !p.unalignedBrackets[f] {
+		// The breaks do not make the line fit with the lines they add
+		// to a whole bracket aligned: its lines are printed again, none
+		// aligned.
+		if _, ok := p.checkpoints[f]; !ok {
+			p.checkpoints[f] = p.lastTop
+		}
+		p.refit = f
+		return
 	}
 	// Breaks that do not make the line fit are not worth the change: the
 	// line stays as the author broke it, indented as far as it fits.
@@ -458,6 +537,92 @@ func (p *printer) printLine(from, to int) {
 	}
 }
 
+// lineBracket is the whole bracket (wholeBracket) whose alignment places
+// a line that starts with t, given the tree's state before the line: the
+// line is in it, directly or in brackets opened on its lines after the
+// first; nil when there is none or it is no longer aligned.
+func (p *printer) lineBracket(before treeState, t *tok) *frame {
+	tr := tree{stack: before.stack}
+	f := tr.outer()
+	if f == nil || f.align < 0 || !wholeBracket(f, p) || p.unalignedBrackets[int32(f.id)] {
+		return nil
+	}
+	in := tr.inner()
+	if in == f {
+		if closes(t, f) {
+			return nil
+		}
+		return f
+	}
+	for i := len(tr.stack) - 1; i >= 0 && &tr.stack[i] != f; i-- {
+		if tr.stack[i].line > f.line {
+			return f
+		}
+	}
+	return nil
+}
+
+// fitsUnaligned reports whether the line of the tokens from to to, too
+// long as printed in the aligned bracket f, would fit with f's lines
+// indented as a continuation: all of them move left as much.
+func (p *printer) fitsUnaligned(f *frame, from, to int) bool {
+	shift := f.align - (f.indent + continuation(f.indent))
+	for k := from; k < to; k++ {
+		if int(max(p.colEnd[k], p.colFirst[k]))-shift > p.opt.Column {
+			return false
+		}
+	}
+	return true
+}
+
+// pushedBy finds the aligned bracket whose alignment pushes the line of
+// the tokens from to to past the limit, the line being in a bracket
+// opened on a later line of it: (ins A:$a,\n     DefaultValuedAttr<\n
+// ...>). It returns the bracket, the first token of that later line, from
+// which its lines are not aligned, and the first token of the source line
+// to print again from, when then the line fits; else -1.
+func (p *printer) pushedBy(before treeState, from, to int) (int32, int, int) {
+	st := before.stack
+	for k := len(st) - 1; k >= 1; k-- {
+		f, g := &st[k], &st[k-1]
+		if f.body || g.body {
+			break
+		}
+		id := int32(g.id)
+		if f.line <= g.line || g.align < 0 || g.unaligned || f.from >= from {
+			continue
+		}
+		if _, done := p.unalignFrom[id]; done {
+			continue
+		}
+		if _, ok := p.lineStarts[f.from]; !ok {
+			continue
+		}
+		unaligned := g.indent + continuation(g.indent)
+		if g.dag {
+			unaligned = g.indent + 2
+		}
+		shift := g.align - unaligned
+		if shift <= 0 {
+			continue
+		}
+		fits := true
+		for t := from; t < to && fits; t++ {
+			fits = int(max(p.colEnd[t], p.colFirst[t]))-shift <= p.opt.Column
+		}
+		if fits {
+			// From the first token of the bracket's line, which an
+			// added break may have started.
+			at := f.from
+			for at < from && int(p.lineOf[at]) != f.line {
+				at++
+			}
+			return id, at, f.from
+		}
+	}
+	return -1, 0, 0
+}
+
 // emitLine prints the tokens from to to, starting a new output line before
 // each token in breaks.
 func (p *printer) emitLine(from, to int, breaks map[int]bool) {
@@ -474,6 +639,9 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 		case breaks[i]:
 			p.newline()
 			p.indent = p.tree.indentOf(t, p)
+			if f := p.tree.outer(); f != nil && f == p.tree.inner() && f.align == p.indent && wholeBracket(f, p) {
+				p.brokeInto = int32(f.id) + 1
+			}
 			p.spaces(p.indent)
 		default:
 			p.space(&p.toks[i-1], t)
@@ -556,6 +724,8 @@ func (p *printer) startLine(i int, t *tok) {
 			p.indent = u
 			if in := p.tree.inner(); in != nil {
 				in.unaligned = true
+			} else {
+				p.tree.stmt.unaligned = true
 			}
 		}
 		p.noAlign = false

@@ -10,3 +10,6 @@ def : Pat<(AddIOp (AddIOp $x, (ConstantOp $c0)), (ConstantOp $c1)),
 def Long : Op<"long",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>,
      SameOperandsAndResultType]>;
+// A header with no other break is broken after its ':'.
+def IsEnableScalarBcastBinary :
+    Constraint<CPred<"isEnableScalarBcastBinary()">>;

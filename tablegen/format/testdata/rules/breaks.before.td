@@ -4,3 +4,5 @@ def AddIOp : Arith_Op<"addi"> {
 }
 def : Pat<(AddIOp (AddIOp $x, (ConstantOp $c0)), (ConstantOp $c1)), (AddIOp $x, (ConstantOp (AddConst $c0, $c1)))>;
 def Long : Op<"long", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>, SameOperandsAndResultType]>;
+// A header with no other break is broken after its ':'.
+def IsEnableScalarBcastBinary: Constraint<CPred<"isEnableScalarBcastBinary()">>;

@@ -24,3 +24,17 @@ def RotatePaddingInteriorOfTheLhs : GlobalExpr</*needsprimal*/ 0,
     /*needsshadow*/ 0, [{
     return interior;
 }]>;
+// A line that a bracket's alignment pushes past the limit from a bracket
+// opened on a later line of it: that bracket's lines from that line on
+// are not aligned.
+class FloatUnary<string mnemonic> : Op<mnemonic>,
+    Arguments<(ins FloatLike:$operand,
+      DefaultValuedAttr<
+        Arith_FastMathAttr, "::mlir::arith::FastMathFlags::none">:$fastmath)>;
+// A statement's line that aligned with the value after its '=' would not
+// fit is indented as a continuation, and so are the lines after it.
+class Builder {
+  string builder = "::mlir::SomeVeryLongTypeName::get($_builder.getContext(), "
+    "$_self.getSomeFirstParameterWithALongName(), $_self.getSecondParameter())"
+    # suffix;
+}

@@ -3,14 +3,23 @@ def A : B {
   let y = 2;
   let z = 3;
 }
+// The statements of a let ... in { } outside other bodies are not
+// indented; in another body they are.
 let hasFolder = 1 in {
-  def C : D;
-  def E : F {
-    let g = [
-      G,
-      H
-    ];
+let hasVerifier = 1 in {
+def C : D;
+}
+multiclass M {
+  let x = 1 in {
+    def Inner : D;
   }
+}
+def E : F {
+  let g = [
+    G,
+    H
+  ];
+}
 }
 def Foo : Op<"foo", [
     Pure]> {
@@ -40,4 +49,33 @@ class Corge {
   let traits = [FirstTrait, SecondTrait,
     DeclareOpInterfaceMethods<SomeInterfaceWithALongName, ["method"]>,
     Pure];
+}
+// A top-level header's bracket aligns its lines when all of them fit
+// aligned; else, or when one of them starts a list, they are all
+// indented 4.
+def Grault : I32EnumAttr<"Grault",
+    "a summary",
+    [GraultA, GraultB]>;
+def GarplyWithALongName : Dialect_Op<"garply_with_a_long_name", [Pure],
+                                     "short">,
+    Arguments<(ins I32:$a)>;
+def Waldo : Dialect_Op<"waldo",
+    [Pure]>;
+def Fred : Dialect_Op<"fred", "the summary of an op",
+    "a description that does not fit aligned after the summary",
+    "more">;
+// A body's '{' on a line of its own is at its statement's indentation.
+def Plugh : Op<"plugh">
+{
+  let x = 1;
+}
+// A string continuing a string (TableGen joins them) aligns with the first.
+def SomeInterface : OpInterface<"SomeInterface"> {
+  let methods = [
+    InterfaceMethod<
+      /*desc=*/"a description that is long enough to be continued on "
+               "the next line, and on the line "
+               "after it",
+      "void", "method">
+  ];
 }
