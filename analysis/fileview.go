@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"sort"
+	"tdls/cpp"
 
 	"tdls/tablegen"
 )
@@ -10,9 +11,12 @@ import (
 // statements written in it. Features that answer for one document start
 // here; positions are tablegen.Pos in the unit's source set.
 type FileView struct {
-	Unit  *Unit
-	File  *tablegen.File
-	Path  string
+	Unit *Unit
+	File *tablegen.File
+	Path string
+	// Cpp is the C++ index the view's C++ questions are answered from
+	// (WithCpp); nil: none.
+	Cpp   *cpp.Index
 	toks  []tablegen.Token
 	stmts []*tablegen.Statement
 }

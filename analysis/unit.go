@@ -53,6 +53,8 @@ type Unit struct {
 	names onceMap[bool, []DeclaredName]
 	// cppRequirements is what the unit requires of C++ (cpprequire.go).
 	cppRequirements once[*cppRequirements]
+	// cppReqs are its requirements matched to an index (CppRequirements).
+	cppReqs cppRequirementsMemo
 }
 
 // unitParts is what an assembly of a unit hands to newUnit.

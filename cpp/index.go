@@ -27,6 +27,9 @@ type Index struct {
 	// known counts the files that open each namespace or define each
 	// class ("::mlir::foo"): a name found there hides outer ones.
 	known map[string]int
+	// gen counts the changes (Update, Remove): readers that keep what
+	// they derived from the index compare it.
+	gen uint64
 }
 
 type defRef struct {
@@ -46,6 +49,7 @@ func (x *Index) Update(f *File) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.gen++
 	x.removeLocked(f.Path)
 	x.files[f.Path] = f
 	for i := range f.Defs {
@@ -97,6 +101,7 @@ func drop(m map[string][]defRef, key string, f *File) {
 func (x *Index) Remove(path string) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.gen++
 	x.removeLocked(path)
 }
 
@@ -124,6 +129,13 @@ func (x *Index) removeLocked(path string) {
 			delete(x.known, k)
 		}
 	}
+}
+
+// Generation changes each time the index does.
+func (x *Index) Generation() uint64 {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.gen
 }
 
 // Len is the number of files indexed.

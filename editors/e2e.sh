@@ -5,12 +5,13 @@
 e2e_passed=0
 e2e_failed=0
 
-# e2e_project DIR: a project in DIR with the fixture's .td files, the
-# layered/ project whose include directory nothing configures, and a .git
-# directory as its root marker.
+# e2e_project DIR: a project in DIR with the fixture's .td files and the
+# C++ that defines what they require (ToyOps.cpp), the layered/ project
+# whose include directory nothing configures, and a .git directory as its
+# root marker.
 e2e_project() {
   mkdir -p "$1"
-  cp "$(dirname "${BASH_SOURCE[0]}")"/testdata/*.td "$1/"
+  cp "$(dirname "${BASH_SOURCE[0]}")"/testdata/*.td "$(dirname "${BASH_SOURCE[0]}")"/testdata/*.cpp "$1/"
   cp -r "$(dirname "${BASH_SOURCE[0]}")"/testdata/layered "$1/"
   mkdir "$1/.git"
 }

@@ -55,6 +55,12 @@ func codeAction(ctx context.Context, s *Server, snap *analysis.Snapshot, raw jso
 			})
 		}
 	}
+	if wants(protocol.QuickFix) {
+		for _, st := range actions.CppStubs {
+			out = append(out, protocol.CodeAction{Title: st.Title, Kind: protocol.QuickFix,
+				Edit: &protocol.WorkspaceEdit{Changes: workspaceChanges([]ide.Edit{st.Edit})}})
+		}
+	}
 	pt := actions.Preview
 	if pt.OnPattern && len(p.Context.Only) == 0 {
 		// An anonymous pattern's record name changes as patterns are added

@@ -28,6 +28,11 @@ func codeLens(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.
 	}
 	out := []protocol.CodeLens{}
 	for _, l := range ide.CodeLenses(ctx, v) {
+		if l.Target.File == nil {
+			// Information only: a title with no command to run.
+			out = append(out, protocol.CodeLens{Range: rangeOf(v.File, l.Range), Command: &protocol.Command{Title: l.Title}})
+			continue
+		}
 		out = append(out, protocol.CodeLens{
 			Range: rangeOf(v.File, l.Range),
 			Command: &protocol.Command{

@@ -90,6 +90,9 @@ func (s *Server) startIndex() {
 			debug.FreeOSMemory()
 		}
 		s.publishSkipped(ctx, s.ws.Index().Skipped())
+		// The C++ index is built next (if no request has started it), so
+		// that the two builds do not share the cores.
+		s.ws.CppIndex()
 		s.log.Info("workspace indexed", intField("files", n), durationField("took", time.Since(t0)))
 	}()
 }

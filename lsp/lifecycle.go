@@ -80,6 +80,7 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	s.ws = analysis.NewWorkspace(s.config())
 	s.ws.OnProjectConfig(s.projectConfigRead)
 	s.ws.OnInferredDir(s.includeDirInferred)
+	s.ws.OnCppIndexed(s.cppIndexed)
 	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
 	s.release = &idleRelease{after: releaseAfter, busy: s.checker.Busy, release: s.releaseMemory}
 	s.log.Info("initialized", stringsField("folders", folders), anyField("config", s.config()))
@@ -180,6 +181,9 @@ func shutdown(ctx context.Context, s *Server, _ *analysis.Snapshot, _ json.RawMe
 	s.state = stateShutdown
 	if s.indexCancel != nil {
 		s.indexCancel()
+	}
+	if s.ws != nil {
+		s.ws.StopCppIndex()
 	}
 	s.mu.Unlock()
 	return nil, nil

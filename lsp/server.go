@@ -77,6 +77,8 @@ type Server struct {
 	// inferredShown: the user was told of the inferred include
 	// directories (lsp/inferred.go).
 	inferredShown bool
+	// lensRefresh is the pending workspace/codeLens/refresh (lsp/cpp.go).
+	lensRefresh *time.Timer
 }
 
 type serverState int

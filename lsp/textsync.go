@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"tdls/cpp"
 	"tdls/tablegen"
 )
 
@@ -28,9 +31,32 @@ func didOpen(ctx context.Context, s *Server, raw json.RawMessage) error {
 	if err != nil {
 		return err
 	}
+	if cppDocument(path, string(p.TextDocument.LanguageID)) {
+		return nil // read by tdls/tableGenDefinition only, never checked
+	}
 	snap := s.ws.SetBuffer(path, p.TextDocument.Version, []byte(p.TextDocument.Text))
 	s.checker.Changed(snap, []string{path})
 	return nil
+}
+
+// cppDocument reports a document a client opens that is C++, not
+// TableGen: its language is C or C++, or it has none and a C++ file's
+// extension (`.inc` aside: LLVM's generated files, but a name TableGen
+// files may have too). The server keeps no buffer of it.
+func cppDocument(path, languageID string) bool {
+	switch languageID {
+	case "c", "cpp", "cuda-cpp", "objective-c", "objective-cpp":
+		return true
+	case "":
+		return cpp.IsSource(path) && !strings.EqualFold(filepath.Ext(path), ".inc")
+	}
+	return false
+}
+
+// ignoredDocument reports a notification about a C++ document the server
+// did not open (cppDocument).
+func (s *Server) ignoredDocument(path string) bool {
+	return cpp.IsSource(path) && s.ws.Snapshot().Overlay(path) == nil
 }
 
 // contentChange is TextDocumentContentChangeEvent with an optional range.
@@ -75,6 +101,9 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 		return err
 	}
 	o := s.ws.Snapshot().Overlay(path)
+	if o == nil && s.ignoredDocument(path) {
+		return nil
+	}
 	if o == nil {
 		return fmt.Errorf("didChange for %s, which is not open", path)
 	}
@@ -110,6 +139,9 @@ func didClose(ctx context.Context, s *Server, raw json.RawMessage) error {
 	path, err := pathOf(p.TextDocument.URI)
 	if err != nil {
 		return err
+	}
+	if s.ignoredDocument(path) {
+		return nil
 	}
 	snap := s.ws.CloseBuffer(path)
 	stale := s.checker.Closed(path)

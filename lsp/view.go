@@ -9,7 +9,9 @@ import (
 )
 
 // view returns the document as seen in its unit in snap, or nil when it
-// cannot be analysed (not a file URI, unreadable).
+// cannot be analysed (not a file URI, unreadable), answering its C++
+// questions from the workspace's C++ index once the server has started
+// it (lsp/index.go).
 func view(ctx context.Context, snap *analysis.Snapshot, u protocol.DocumentURI) (*analysis.FileView, error) {
 	path, err := pathOf(u)
 	if err != nil {
@@ -22,5 +24,9 @@ func view(ctx context.Context, snap *analysis.Snapshot, u protocol.DocumentURI) 
 		}
 		return nil, nil
 	}
-	return unit.View(path), nil
+	v := unit.View(path)
+	if v == nil {
+		return nil, nil
+	}
+	return v.WithCpp(snap.CppIndex()), nil
 }

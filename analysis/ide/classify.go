@@ -95,6 +95,14 @@ type Target struct {
 	// Bang is KindBang's operator as written, with its `!`.
 	Bang string
 
+	// Cpp are the C++ members and functions the .td requires whose naming
+	// token is at the position (a `hasVerifier` field, a method name in
+	// DeclareOpInterfaceMethods, a builder, a function a native call or
+	// predicate calls), whatever the kind: they come on top of it, and
+	// definition and hover serve them first. Set only when the view has a
+	// C++ index (FileView.WithCpp).
+	Cpp []analysis.Requirement
+
 	models *analysis.Models
 	// The declared name at the position, looked up once asked for (a
 	// hover of an op does without it); KindName's from the start.
@@ -193,6 +201,55 @@ type DialectPart struct {
 // ops, the parts and entities of dialects, op entries. Then the syntax:
 // include file names, !operators. Then the declared name at p.
 func Classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target {
+	t := classify(ctx, v, p)
+	// An op's name is where the requirements no field names fall back to
+	// (an interface's methods, ...): its code lens lists them, its hover
+	// is the op's.
+	if v.Cpp != nil && t.Kind != KindOp {
+		if reqs, r, ok := cppRequirementsAt(ctx, v, p); ok {
+			t.Cpp = reqs
+			if t.Kind == KindNone {
+				t.Range = r
+			}
+		}
+	}
+	return t
+}
+
+// cppRequirementsAt are the requirements whose naming span is at p: the
+// span starts at the token at p (a field name, a builder's first token),
+// or lies inside the string or code token at p and covers p (a method
+// name in a list, a function in a native call's code).
+func cppRequirementsAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) ([]analysis.Requirement, tablegen.Range, bool) {
+	i := nameTokenAt(v, p)
+	if i < 0 {
+		return nil, tablegen.Range{}, false
+	}
+	tok := v.Tokens()[i]
+	inText := tok.Kind == tablegen.TokString || tok.Kind == tablegen.TokCode
+	if tok.Kind != tablegen.TokIdent && !inText {
+		return nil, tablegen.Range{}, false
+	}
+	if modelsWithin(ctx, v.Unit) == nil {
+		return nil, tablegen.Range{}, false
+	}
+	off, from, to := v.File.Offset(p), v.File.Offset(tok.Pos), v.File.Offset(tok.End())
+	var out []analysis.Requirement
+	var r tablegen.Range
+	for _, q := range v.Unit.CppRequirements(v.Cpp) {
+		if q.File != v.File.Name {
+			continue
+		}
+		if q.Start == from && off <= to || inText && from <= q.Start && q.End <= to && q.Start <= off && off <= q.End {
+			out = append(out, q)
+			r = tablegen.Range{Start: v.File.Pos(q.Start), End: v.File.Pos(q.End)}
+		}
+	}
+	return out, r, len(out) > 0
+}
+
+// classify is Classify without the C++ requirements.
+func classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target {
 	if inc, ok := includeAt(v, p); ok {
 		return Target{Kind: KindInclude, Range: inc.NameRng, Include: inc}
 	}

@@ -12,6 +12,9 @@ import (
 type Actions struct {
 	Fixes   []QuickFix
 	Preview PreviewTargets
+	// CppStubs add a definition skeleton of a required C++ member not
+	// found (with a C++ index: FileView.WithCpp).
+	CppStubs []CppStub
 }
 
 // QuickFix is a mechanical repair of a problem shown in a file.
@@ -43,7 +46,7 @@ func CodeActions(ctx context.Context, v *analysis.FileView, r tablegen.Range) Ac
 	if m == nil {
 		return Actions{}
 	}
-	return Actions{Fixes: quickFixes(v, m, r), Preview: previewTargets(v, m, r)}
+	return Actions{Fixes: quickFixes(v, m, r), Preview: previewTargets(v, m, r), CppStubs: cppStubs(v, m, r.Start)}
 }
 
 func quickFixes(v *analysis.FileView, m *analysis.Models, r tablegen.Range) []QuickFix {

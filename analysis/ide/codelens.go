@@ -10,7 +10,7 @@ import (
 )
 
 // CodeLens is a clickable line above a definition: its title, and the
-// place a click opens.
+// place a click opens (none: File nil, a lens that only informs).
 type CodeLens struct {
 	Range  tablegen.Range
 	Title  string
@@ -23,13 +23,18 @@ type CodeLens struct {
 // adds them), a click opening the pattern; and above each pattern defined
 // in the file, its place in that order: a lens opening the root op's def
 // (where the whole order is) and lenses opening the patterns tried just
-// before and just after it.
+// before and just after it. With a C++ index (FileView.WithCpp), above
+// each entity whose requirements the file names, a lens per required
+// member: opening its definition, or saying it was not found.
 func CodeLenses(ctx context.Context, v *analysis.FileView) []CodeLens {
 	m := modelsWithin(ctx, v.Unit)
-	if m == nil || m.Patterns == nil || len(m.Patterns.Patterns) == 0 {
+	if m == nil {
 		return nil
 	}
-	var out []CodeLens
+	out := cppLenses(v, m)
+	if m.Patterns == nil || len(m.Patterns.Patterns) == 0 {
+		return out
+	}
 	for _, op := range m.Ops.Ops {
 		if !v.File.Contains(op.Range.Start) {
 			continue

@@ -2,6 +2,7 @@ package ide
 
 import (
 	"context"
+	"fmt"
 
 	"tdls/analysis"
 	"tdls/tablegen"
@@ -16,8 +17,14 @@ import (
 // enum case to the case. An include goes to its file. Every other kind
 // goes to the declaration of its name; for a field, the `let`s that
 // override it on the way to the record at p follow the declaration.
+//
+// Where the position names C++ the .td requires (Target.Cpp), it goes to
+// every definition of it found; when none is, to what the kind goes to.
 func Definition(ctx context.Context, v *analysis.FileView, p tablegen.Pos) []analysis.Location {
 	t := Classify(ctx, v, p)
+	if locs := cppDefinitions(v.Unit, t.Cpp); len(locs) > 0 {
+		return locs
+	}
 	switch t.Kind {
 	case KindNone, KindBang:
 		return nil
@@ -75,6 +82,27 @@ func nameDefinition(ctx context.Context, v *analysis.FileView, t *Target, p tabl
 				if l, ok := locationIn(v.Unit, r); ok {
 					out = append(out, l)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// cppDefinitions are the places the requirements are defined, in order,
+// without repeats.
+func cppDefinitions(u *analysis.Unit, reqs []analysis.Requirement) []analysis.Location {
+	var out []analysis.Location
+	files := map[string]*tablegen.File{}
+	seen := map[string]bool{}
+	for _, q := range reqs {
+		for _, d := range q.Defs {
+			key := d.File + ":" + fmt.Sprint(d.Offset)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if l, ok := cppLocation(u, d, files); ok {
+				out = append(out, l)
 			}
 		}
 	}

@@ -40,7 +40,9 @@ func Hover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResu
 	h := HoverResult{Range: t.Range}
 	switch t.Kind {
 	case KindNone:
-		return HoverResult{}, false
+		if len(t.Cpp) == 0 {
+			return HoverResult{}, false
+		}
 	case KindName:
 		name, _ := t.Name(ctx)
 		h.Markdown = describe(v, name, p, recordsWithin(ctx, v.Unit))
@@ -74,6 +76,14 @@ func Hover(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (HoverResu
 		} else {
 			h.Markdown = fmt.Sprintf("```tablegen\n%s\n```\n***\n%s", signatureOf(doc), descriptionOf(doc))
 		}
+	}
+	if len(t.Cpp) > 0 {
+		md, links := cppMarkdown(v.Unit, t.Cpp, len(h.Links))
+		if h.Markdown != "" {
+			h.Markdown += "\n***\n"
+		}
+		h.Markdown += md
+		h.Links = append(h.Links, links...)
 	}
 	return h, true
 }

@@ -23,7 +23,11 @@
 // goes quiet) and on a hover, completion or definition request is printed too: a loaded machine stretches the latencies,
 // hardly the CPU time.
 //
-//	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B]
+// Last, hover and definition on a `hasVerifier` whose definition is in
+// C++, in a generated project of -cpp-ops ops and -cpp-files C++ files
+// (cppfields.go; -cpp-only times only that).
+//
+//	go run ./bench/lsplatency [-n 20] [-runs 5] [-tdls BIN] [-baseline BIN] [-tblgen BIN] [-include DIR] [-files A,B] [-cpp-ops 200] [-cpp-files 1500] [-cpp-only]
 package main
 
 import (
@@ -66,6 +70,9 @@ func main() {
 	include := flag.String("include", "/usr/lib/llvm-22/include", "MLIR include directory")
 	only := flag.String("files", "", "comma-separated subset of the files (paths relative to -include)")
 	runs := flag.Int("runs", 5, "runs of the hover, completion and definition timings; the worst is printed")
+	cppOps := flag.Int("cpp-ops", 200, "ops of the C++ fields project (0: leave it out)")
+	cppFiles := flag.Int("cpp-files", 1500, "C++ files of the C++ fields project")
+	cppOnly := flag.Bool("cpp-only", false, "time only hover and definition on C++ fields")
 	flag.Parse()
 	if *only != "" {
 		files = strings.Split(*only, ",")
@@ -94,6 +101,12 @@ func main() {
 	servers = append(servers, server{"tblgen-lsp-server", *tblgen, []string{"--tablegen-extra-dir=" + *include}, false})
 	const tdls, base = 0, 1
 	tg := len(servers) - 1
+	if *cppOnly {
+		if err := cppFields(servers[tdls], *include, max(*cppOps, 1), *cppFiles, *n, *runs); err != nil {
+			fail(fmt.Errorf("cpp fields: %v", err))
+		}
+		return
+	}
 
 	fmt.Printf("%-14s %-6s %14s %12s", "file", "where", "tdls 1st pub.", "tdls tag")
 	if withBase {
@@ -266,6 +279,13 @@ func main() {
 	}
 	if withBase {
 		fmt.Printf("cpu per query against the baseline: tdls/baseline hover, completion and definition median %.3f, worst %.3f\n", medianOf(cpuQVsBase), slices.Max(cpuQVsBase))
+	}
+
+	if *cppOps > 0 {
+		fmt.Println()
+		if err := cppFields(servers[tdls], *include, *cppOps, *cppFiles, *n, *runs); err != nil {
+			fail(fmt.Errorf("cpp fields: %v", err))
+		}
 	}
 }
 

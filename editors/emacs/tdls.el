@@ -27,6 +27,14 @@
 ;; The code actions "Show generated declarations/definitions/documentation"
 ;; and "Show generated rewriter" open the same live previews.
 ;;
+;; From C++, M-x tdls-tablegen-definition goes from the name at point (an
+;; op, attribute, type, interface or pass class, an accessor such as
+;; getLhs, a member a .td requires, a helper a pattern calls) to its
+;; TableGen declaration, through the tdls of a .td buffer of the project:
+;;
+;;   (with-eval-after-load 'cc-mode
+;;     (define-key c++-mode-map (kbd "C-c t d") #'tdls-tablegen-definition))
+;;
 ;; `.td' files open in `tablegen-mode': LLVM's (llvm/utils/emacs) when it
 ;; is on the `load-path', else the small one defined here (keywords, bang
 ;; operators, `[{ ... }]' code, comments).
@@ -51,6 +59,7 @@
 (require 'cl-lib)
 (require 'subr-x)
 (require 'url-util)
+(require 'xref)
 
 (defgroup tdls nil
   "TableGen through the tdls language server."
@@ -397,6 +406,90 @@ Calls ON-SUCCESS with the result, ON-ERROR with a message."
      (lsp-request-async (substring (symbol-name method) 1) params on-success
                         :error-handler (lambda (err) (funcall on-error (tdls--get err :message)))
                         :mode 'detached))))
+
+;;;; From C++ to TableGen
+
+(defun tdls--server-buffer ()
+  "A TableGen buffer whose tdls can answer about the current buffer's
+file: of its project when there is one, else any; nil when tdls runs for
+none."
+  (let ((root (tdls--project-root))
+        found)
+    (dolist (b (buffer-list))
+      (when (and (with-current-buffer b (derived-mode-p 'tablegen-mode))
+                 (with-current-buffer b (ignore-errors (tdls--client))))
+        (let ((name (buffer-file-name b)))
+          (when (or (null found)
+                    (and name (string-prefix-p root (expand-file-name name))
+                         (not (string-prefix-p root (or (buffer-file-name found) "")))))
+            (setq found b)))))
+    found))
+
+(defun tdls--utf16-column (pos)
+  "The UTF-16 column of POS on its line, as LSP counts it."
+  (/ (length (encode-coding-string (buffer-substring-no-properties (line-beginning-position) pos)
+                                   'utf-16le t))
+     2))
+
+(defun tdls--goto-utf16 (line character)
+  "Point to 0-based LINE and UTF-16 CHARACTER in the current buffer."
+  (goto-char (point-min))
+  (forward-line line)
+  (let ((units 0))
+    (while (and (< units character) (not (eolp)))
+      (setq units (+ units (if (> (char-after) #xffff) 2 1)))
+      (forward-char 1))))
+
+(defun tdls--location-xref (loc)
+  "An xref item for the LSP location LOC (a .td declaration)."
+  (let* ((file (tdls--uri-file (tdls--get loc :uri)))
+         (start (tdls--get (tdls--get loc :range) :start))
+         (line (tdls--get start :line))
+         (character (tdls--get start :character)))
+    (xref-make (format "%s:%d" (file-name-nondirectory file) (1+ line))
+               (xref-make-file-location file (1+ line) character))))
+
+(defun tdls--show-locations (locations what)
+  "Go to the only one of LOCATIONS, or list them; WHAT names the search."
+  (let ((locs (append locations nil)))
+    (cond
+     ((null locs) (message "tdls: no TableGen definition of %s" what))
+     ((null (cdr locs))
+      (let* ((loc (car locs))
+             (start (tdls--get (tdls--get loc :range) :start)))
+        (xref-push-marker-stack)
+        (find-file (tdls--uri-file (tdls--get loc :uri)))
+        (tdls--goto-utf16 (tdls--get start :line) (tdls--get start :character))))
+     (t (let ((xrefs (mapcar #'tdls--location-xref locs)))
+          (xref-push-marker-stack)
+          (funcall xref-show-definitions-function (lambda () xrefs) nil))))))
+
+;;;###autoload
+(defun tdls-tablegen-definition ()
+  "Go from the C++ name at point to its TableGen declaration.
+An op, attribute, type, interface or pass class, an accessor (getLhs,
+setLhsAttr, ...), a member a .td requires (the verify of FooOp::verify
+goes to the op's hasVerifier), a function a DRR pattern calls.  Asked of
+the tdls running for a .td buffer of the project (open one first); the
+buffer's text goes with the request."
+  (interactive)
+  (let* ((file (or (buffer-file-name) (user-error "This buffer visits no file")))
+         (server (or (tdls--server-buffer)
+                     (user-error "tdls runs for no .td buffer: open a .td file of the project first")))
+         (what (or (thing-at-point 'symbol t) "this"))
+         (params (save-restriction
+                   (widen)
+                   (list :textDocument (list :uri (concat "file://" (url-hexify-string (expand-file-name file) url-path-allowed-chars)))
+                         :position (list :line (1- (line-number-at-pos (point) t))
+                                         :character (tdls--utf16-column (point)))
+                         :text (buffer-substring-no-properties (point-min) (point-max)))))
+         (from (current-buffer)))
+    (with-current-buffer server
+      (tdls--request :tdls/tableGenDefinition params
+                     (lambda (result)
+                       (with-current-buffer (if (buffer-live-p from) from (current-buffer))
+                         (tdls--show-locations result what)))
+                     (lambda (msg) (message "tdls: %s" msg))))))
 
 ;;;; Workspace trust
 

@@ -25,6 +25,7 @@ def Toy_AddOp : Toy_Op<"add", [Pure, SameOperandsAndResultType]> {
   let summary = "element-wise addition";
   let arguments = (ins F64Tensor:$lhs, F64Tensor:$rhs);
   let results = (outs F64Tensor:$result);
+  let hasVerifier = 1;
 }
 
 #endif // TOY_OPS

@@ -34,6 +34,7 @@ type Client struct {
 	diags    map[protocol.DocumentURI][]Published
 	shown    []protocol.ShowMessageParams
 	others   map[string][]json.RawMessage // other notifications, by method
+	calls    map[string]int               // other requests answered with null, by method
 	waiters  []*waiter
 	versions map[protocol.DocumentURI]int32
 	// Configuration answers workspace/configuration requests.
@@ -41,6 +42,9 @@ type Client struct {
 	// ShowDocument, when set before Initialize, advertises
 	// window/showDocument and answers it (success or not).
 	ShowDocument func(uri protocol.DocumentURI) bool
+	// CodeLensRefresh, when set before Initialize, advertises
+	// workspace/codeLens/refresh (answered with null; Requests counts them).
+	CodeLensRefresh bool
 	// CompletionItemDefaults, when set before Initialize, lists the
 	// completion-list item defaults the client takes (LSP 3.17; VS Code
 	// sends "commitCharacters", "editRange", "insertTextFormat",
@@ -61,6 +65,14 @@ func (c *Client) Notifications(method string) []json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]json.RawMessage(nil), c.others[method]...)
+}
+
+// Requests counts the server's requests of method that the client
+// answered with null (those it has no handler of its own for).
+func (c *Client) Requests(method string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls[method]
 }
 
 // Published is one publishDiagnostics notification and when it arrived.
@@ -192,14 +204,19 @@ func (c *Client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		_ = json.Unmarshal(req.Params(), &p)
 		return reply(ctx, map[string]bool{"success": c.ShowDocument != nil && c.ShowDocument(p.URI)}, nil)
 	}
+	c.mu.Lock()
 	if _, isCall := req.(*jsonrpc2.Call); !isCall {
-		c.mu.Lock()
 		if c.others == nil {
 			c.others = map[string][]json.RawMessage{}
 		}
 		c.others[req.Method()] = append(c.others[req.Method()], append(json.RawMessage(nil), req.Params()...))
-		c.mu.Unlock()
+	} else {
+		if c.calls == nil {
+			c.calls = map[string]int{}
+		}
+		c.calls[req.Method()]++
 	}
+	c.mu.Unlock()
 	return reply(ctx, nil, nil)
 }
 
@@ -228,7 +245,7 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 	params := map[string]any{
 		"processId": nil,
 		"capabilities": map[string]any{
-			"workspace": map[string]any{"configuration": c.Configuration != nil},
+			"workspace": map[string]any{"configuration": c.Configuration != nil, "codeLens": map[string]any{"refreshSupport": c.CodeLensRefresh}},
 			"textDocument": map[string]any{
 				"publishDiagnostics": map[string]any{"relatedInformation": true},
 				"completion":         map[string]any{"completionList": map[string]any{"itemDefaults": c.CompletionItemDefaults}},

@@ -542,6 +542,43 @@ output meanwhile. Returns PRED's last value."
         (cons (and value (string-match-p "LayeredBase\\.td" value) (null diags))
               (format "hover %S, diagnostics %S" value diags))))))
 
+;; The C++ half: ToyOps.td's `let hasVerifier = 1;' (line 28) is defined
+;; by AddOp::verify on line 7 of ToyOps.cpp; back from the class name.
+(defun e2e-definition-files ()
+  "The files the definition at point in a tdls buffer names."
+  (let ((locs (pcase e2e-client
+                ('eglot (jsonrpc-request (eglot-current-server) :textDocument/definition
+                                         (eglot--TextDocumentPositionParams)))
+                ('lsp-mode (lsp-request "textDocument/definition" (lsp--text-document-position-params))))))
+    (mapcar (lambda (l) (tdls--uri-file (tdls--get l :uri))) (append locs nil))))
+
+(e2e-check "go to definition on hasVerifier jumps to the C++ verify"
+  (e2e-open-ops)
+  (switch-to-buffer e2e-ops)
+  (e2e-goto 28 "hasVerifier")
+  (let* ((cpp (concat e2e-fixture "ToyOps.cpp"))
+         ;; The C++ index is built in the background: ask until it answers.
+         (found (e2e-wait (lambda () (member cpp (e2e-definition-files))))))
+    (xref-find-definitions (xref-backend-identifier-at-point (xref-find-backend)))
+    (let ((file (buffer-file-name))
+          (line (line-number-at-pos)))
+      (cons (and found (equal file cpp) (= line 7))
+            (format "%s:%d" file line)))))
+
+(e2e-check "M-x tdls-tablegen-definition on the op class in the .cpp jumps to its def"
+  (find-file (concat e2e-fixture "ToyOps.cpp"))
+  (e2e-goto 7 "AddOp")
+  (let ((cpp-buffer (current-buffer)))
+    (call-interactively #'tdls-tablegen-definition)
+    ;; The answer comes in the process filter: the jump shows in the
+    ;; selected window.
+    (let ((ok (e2e-wait (lambda () (with-current-buffer (window-buffer (selected-window))
+                                     (and (equal (buffer-file-name) (concat e2e-fixture "ToyOps.td"))
+                                          (= (line-number-at-pos) 24)))))))
+      (with-current-buffer (window-buffer (selected-window))
+        (cons (and ok (with-current-buffer cpp-buffer (not (ignore-errors (tdls--client)))))
+              (format "%s:%d" (buffer-file-name) (line-number-at-pos)))))))
+
 (e2e-check "the source action \"Write the inferred include directories to .tdls.yaml\" writes it"
   (with-current-buffer e2e-layered
     (switch-to-buffer e2e-layered)

@@ -596,6 +596,44 @@ check('vim.lsp.buf.format with a range formats only those lines', function()
   return ok, got
 end)
 
+-- The C++ half: ToyOps.td's `let hasVerifier = 1;` (line 28) and
+-- ToyOps.cpp's AddOp::verify (line 7), and back from the class name.
+local verify_line = 7
+check('go to definition on hasVerifier jumps to the C++ verify', function()
+  open_ops()
+  cursor_on(28, 'hasVerifier')
+  local cpp_file = vim.fn.resolve(fixture .. '/ToyOps.cpp')
+  -- The C++ index is built in the background: ask until it answers.
+  local found = wait(function()
+    local res = vim.lsp.buf_request_sync(ops_buf, 'textDocument/definition', position_params(), timeout) or {}
+    for _, r in pairs(res) do
+      for _, l in ipairs(r.result or {}) do
+        if vim.fn.resolve(vim.uri_to_fname(l.uri or l.targetUri)) == cpp_file then
+          return true
+        end
+      end
+    end
+    return false
+  end)
+  vim.lsp.buf.definition()
+  local ok = wait(function()
+    return vim.fn.resolve(vim.api.nvim_buf_get_name(0)) == cpp_file and vim.api.nvim_win_get_cursor(0)[1] == verify_line
+  end)
+  return found and ok, string.format('%s:%d', vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0)[1])
+end)
+
+check(':TdlsTableGenDefinition on the op class in the .cpp jumps to its def', function()
+  vim.cmd('hide edit ' .. vim.fn.fnameescape(fixture .. '/ToyOps.cpp'))
+  local cpp_buf = vim.api.nvim_get_current_buf()
+  cursor_on(verify_line, 'AddOp')
+  vim.cmd('TdlsTableGenDefinition')
+  local ok = wait(function()
+    return vim.fn.resolve(vim.api.nvim_buf_get_name(0)) == vim.fn.resolve(ops) and vim.api.nvim_win_get_cursor(0)[1] == 24
+  end)
+  local attached = #clients(cpp_buf)
+  return ok and attached == 0, string.format('%s:%d; %d client(s) on the .cpp', vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0)[1], attached)
+end, with_plugin)
+
 check(':TdlsRestart brings a new server', function()
   local old = clients(src)[1]
   vim.cmd('TdlsRestart')

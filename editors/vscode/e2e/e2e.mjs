@@ -5,7 +5,7 @@
 // $E2E_ARTIFACTS. Then layered/, a project whose include directory nothing
 // configures: its includes resolve with no include error, and the source
 // action "Write the inferred include directories to .tdls.yaml" writes it;
-// then formatting (format on save of the modified lines, Format Document).
+// Go to Definition from hasVerifier to the C++ and back; then formatting (format on save of the modified lines, Format Document).
 // Prints PASS/FAIL per check and exits 1 on a failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -149,6 +149,10 @@ try {
   // The declarations of an op, beside the source, following an edit of
   // the op; then its documentation, rendered.
   await openFile('ToyOps.td');
+  // The focus in the editor (the explorer may keep it after the double
+  // click, and then Go to Line and the command's `editorLangId` miss it);
+  // on a line of text, not on a code lens, which a click would run.
+  await page.locator('.editor-group-container').first().locator('.view-line', { hasText: '#ifndef TOY_OPS' }).click();
   await goToLine(26); // Toy_AddOp's arguments
   await page.keyboard.press('End');
   await runCommand('TableGen: Show Generated Declarations');
@@ -184,6 +188,40 @@ try {
     report(rendered !== '', 'Show Generated Documentation renders the op\'s Markdown', !opened ? 'no Markdown preview tab' : rendered ? JSON.stringify(rendered.slice(0, 120)) : 'the preview tab shows no rendered op');
     await shot('doc-preview.png');
   }
+
+  // The C++ half: F12 on `hasVerifier` (ToyOps.td line 28) opens
+  // AddOp::verify in ToyOps.cpp (line 7), through the server's C++ index
+  // (built in the background: asked again until it answers); F12 on
+  // AddOp there comes back to Toy_AddOp (line 24) through the extension's
+  // definition provider for C++.
+  const where = async () => {
+    const tab = (await page.locator('.editor-group-container.active .tab.active').first().getAttribute('aria-label').catch(() => '')) ?? '';
+    const sel = (await page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '')).trim();
+    return `${tab.split(',')[0]} ${sel}`;
+  };
+  const activeIs = (name) =>
+    page
+      .waitForFunction((n) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').startsWith(n), name, { timeout: 5000 })
+      .then(() => true, () => false);
+  let toCpp = '';
+  for (let i = 0; i < 20 && !/^ToyOps\.cpp Ln 7,/.test(toCpp); i++) {
+    await page.locator('.tab', { hasText: 'ToyOps.td' }).first().click();
+    await goToLine('28:9');
+    await page.keyboard.press('F12');
+    await activeIs('ToyOps.cpp');
+    toCpp = await where();
+  }
+  report(/^ToyOps\.cpp Ln 7,/.test(toCpp), 'Go to Definition on hasVerifier opens the C++ verify', JSON.stringify(toCpp));
+  await shot('cpp-definition.png');
+  let toTd = '';
+  if (/^ToyOps\.cpp/.test(toCpp)) {
+    await goToLine('7:25'); // on AddOp of AddOp::verify
+    await page.keyboard.press('F12');
+    await activeIs('ToyOps.td');
+    await page.waitForFunction(() => /Ln 24,/.test(document.querySelector('.statusbar-item[id="status.editor.selection"]')?.textContent ?? ''), null, { timeout: 10000 }).catch(() => {});
+    toTd = await where();
+  }
+  report(/^ToyOps\.td Ln 24,/.test(toTd), 'Go to Definition on the op class in the .cpp opens its TableGen def', JSON.stringify(toTd));
 
   // layered/ includes "toy/LayeredBase.td" from layered/include, which
   // nothing configures: the server infers it.

@@ -108,7 +108,7 @@ JSON
 # progress shows in the status item).
 project="$work/project"
 mkdir -p "$project"
-cp "$repo"/editors/testdata/*.td "$project/"
+cp "$repo"/editors/testdata/*.td "$repo"/editors/testdata/*.cpp "$project/"
 cp -r "$repo"/editors/testdata/layered "$project/"
 cp -r "${MLIR_INCLUDE:-/usr/lib/llvm-22/include}/mlir" "$project/mlir-include"
 mkdir "$project/.git"

@@ -122,7 +122,8 @@ export function createClient(server: ResolvedServer, output: vscode.OutputChanne
     ],
     initializationOptions: initializationOptions(),
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,tablegen_compile_commands.yml,.tdls.yaml}'),
+      // The C++ files too: the server's C++ index follows them.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.td,*.cpp,*.cc,*.cxx,*.h,*.hpp,*.hh,*.inc,tablegen_compile_commands.yml,compile_commands.json,.tdls.yaml}'),
     },
     middleware: {
       workspace: {

@@ -18,6 +18,7 @@ import { checkMlirExtension } from './mlirPrompt';
 import { targetFromArgs, View } from './previewTarget';
 import { restartSettings } from './settings';
 import { StatusItem } from './statusItem';
+import { cppSelector, TableGenDefinitionProvider, workspaceHasTableGen } from './tablegenDefinition';
 import { didChangeTrust } from './trust';
 
 let client: LanguageClient | undefined;
@@ -122,9 +123,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     { dispose: () => void stop() },
+    // C++ to TableGen, beside clangd's definitions.
+    vscode.languages.registerDefinitionProvider(cppSelector, new TableGenDefinitionProvider(() => client)),
   );
 
-  await start();
+  // Activated by a C or C++ file: the server starts only if the workspace
+  // has .td files (a C++ project without TableGen gets nothing started),
+  // else with the first TableGen document.
+  const tablegenOpen = () => vscode.workspace.textDocuments.some((d) => d.languageId === 'tablegen');
+  if (tablegenOpen() || (await workspaceHasTableGen())) {
+    await start();
+  } else {
+    const waiting = vscode.workspace.onDidOpenTextDocument(async (d) => {
+      if (d.languageId !== 'tablegen' || client || startedWith) return;
+      waiting.dispose();
+      await start();
+    });
+    context.subscriptions.push(waiting);
+  }
   void checkMlirExtension(context);
 }
 

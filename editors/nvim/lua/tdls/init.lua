@@ -245,6 +245,57 @@ function M.trust(dir, trusted)
   return dir
 end
 
+-- The client to ask about a file that tdls does not manage (a C++ file):
+-- one whose root holds it, else any running one.
+local function client_for_file(file)
+  local all = M.clients()
+  for _, c in ipairs(all) do
+    local r = c.config and c.config.root_dir
+    if r and file:sub(1, #r + 1) == r .. '/' then
+      return c
+    end
+  end
+  return all[1]
+end
+
+-- tablegen_definition jumps from the C++ name under the cursor (an op,
+-- attribute, type, interface or pass class, an accessor such as getLhs, a
+-- member the .td requires, a helper a pattern calls) to its TableGen
+-- declaration, through the server's tdls/tableGenDefinition request; with
+-- several, they go to the quickfix list. The buffer's text goes with the
+-- request (the server does not follow C++ buffers).
+function M.tablegen_definition()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = client_for_file(vim.api.nvim_buf_get_name(bufnr))
+  if c == nil then
+    vim.notify('tdls: no server running; open a .td file of the project first', vim.log.levels.INFO)
+    return
+  end
+  local enc = c.offset_encoding or 'utf-16'
+  local params = vim.lsp.util.make_position_params(0, enc)
+  params.text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
+  compat.call(c, 'request', 'tdls/tableGenDefinition', params, function(err, result)
+    if err then
+      vim.notify('tdls: ' .. tostring(err.message or err), vim.log.levels.ERROR)
+      return
+    end
+    if result == nil or #result == 0 then
+      vim.notify('tdls: no TableGen definition of ' .. vim.fn.expand('<cword>'), vim.log.levels.INFO)
+      return
+    end
+    if #result == 1 then
+      if vim.lsp.util.show_document then
+        vim.lsp.util.show_document(result[1], enc, { focus = true })
+      else
+        vim.lsp.util.jump_to_location(result[1], enc)
+      end
+      return
+    end
+    vim.fn.setqflist({}, ' ', { title = 'TableGen definitions', items = vim.lsp.util.locations_to_items(result, enc) })
+    vim.cmd('copen')
+  end, bufnr)
+end
+
 local function detect_filetype()
   if vim.filetype and vim.filetype.add then
     vim.filetype.add({ extension = { td = 'tablegen' } })
@@ -327,6 +378,9 @@ function M.setup(opts)
   vim.lsp.commands['tdls.showGenerated'] = function(command)
     preview.from_command(command, 'decls')
   end
+  vim.api.nvim_create_user_command('TdlsTableGenDefinition', M.tablegen_definition, {
+    desc = 'tdls: go from the C++ name under the cursor to its TableGen declaration',
+  })
   vim.api.nvim_create_user_command('TdlsRestart', M.restart, { desc = 'tdls: restart the language server' })
   vim.api.nvim_create_user_command('TdlsTrust', function(args)
     M.trust(args.args ~= '' and args.args or nil, true)
