@@ -77,14 +77,20 @@ func (l *lexer) skipBlank() {
 
 // lineCommentEnd is the offset of the newline ending a // comment started
 // at i (a backslash before the newline continues it, as in C++).
+// continued reports whether the line ending at the newline src[i] is
+// continued by a backslash before it (and a '\r').
+func continued(src []byte, i int) bool {
+	j := i - 1
+	if j >= 0 && src[j] == '\r' {
+		j--
+	}
+	return j >= 0 && src[j] == '\\'
+}
+
 func lineCommentEnd(src []byte, i int) int {
 	for i < len(src) {
 		if src[i] == '\n' {
-			j := i - 1
-			if j >= 0 && src[j] == '\r' {
-				j--
-			}
-			if j >= 0 && src[j] == '\\' {
+			if continued(src, i) {
 				i++
 				continue
 			}
@@ -230,11 +236,7 @@ func directiveEnd(src []byte, i int) int {
 	for i < len(src) {
 		switch c := src[i]; {
 		case c == '\n':
-			j := i - 1
-			if j >= 0 && src[j] == '\r' {
-				j--
-			}
-			if j >= 0 && src[j] == '\\' {
+			if continued(src, i) {
 				i++
 				continue
 			}

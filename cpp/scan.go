@@ -701,6 +701,26 @@ func (s *scanner) operatorName(i int) (candidate, int, bool) {
 	return candidate{open: j, close: c, nameTok: i, name: b.String()}, c + 1, true
 }
 
+// beforeTemplateArgs walks back from the '>' at j closing a template
+// argument list to the token before its '<'; false when no '<' matches
+// within maxTemplateTokens or a statement boundary comes first.
+func (s *scanner) beforeTemplateArgs(j int) (int, bool) {
+	depth := 0
+	for stop := j - maxTemplateTokens; j >= 0 && j > stop; j-- {
+		switch {
+		case s.is(j, ">"):
+			depth++
+		case s.is(j, "<"):
+			if depth--; depth == 0 {
+				return j - 1, true
+			}
+		case s.is(j, ";") || s.is(j, "{") || s.is(j, "}"):
+			return j, false
+		}
+	}
+	return j, false
+}
+
 // nameBefore reports the function name whose parameter list opens at i:
 // an identifier (not a keyword that takes parentheses), "~Name", or an
 // explicit specialization's name<...>.
@@ -708,18 +728,8 @@ func (s *scanner) nameBefore(i int) (string, int, bool) {
 	j := i - 1
 	if s.is(j, ">") {
 		// name<...>( : walk back to the '<'
-		depth, found := 0, false
-		for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
-			if s.is(j, ">") {
-				depth++
-			} else if s.is(j, "<") {
-				depth--
-				found = depth == 0
-			} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
-				return "", 0, false
-			}
-		}
-		if !found {
+		var ok bool
+		if j, ok = s.beforeTemplateArgs(j); !ok {
 			return "", 0, false
 		}
 	}
@@ -809,18 +819,8 @@ func (s *scanner) qualifier(nt int) ([]string, bool) {
 	for s.is(j, "::") {
 		j--
 		if s.is(j, ">") {
-			depth, found := 0, false
-			for stop := j - maxTemplateTokens; j >= 0 && j > stop && !found; j-- {
-				if s.is(j, ">") {
-					depth++
-				} else if s.is(j, "<") {
-					depth--
-					found = depth == 0
-				} else if s.is(j, ";") || s.is(j, "{") || s.is(j, "}") {
-					return reverse(q), false
-				}
-			}
-			if !found {
+			var ok bool
+			if j, ok = s.beforeTemplateArgs(j); !ok {
 				return reverse(q), false
 			}
 		}
