@@ -39,8 +39,15 @@ export async function openWorkbench({ url, artifacts, profile, initScript }) {
   }
 
   async function goToLine(line) {
-    await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget input').fill(':' + line);
+    const input = page.locator('.quick-input-widget input');
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Control+G');
+      if (await input.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) break;
+      // The keys went to a webview (a Markdown preview keeps focus after
+      // its tab is left): put the focus in the active text editor.
+      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click().catch(() => {});
+    }
+    await input.fill(':' + line);
     await page.keyboard.press('Enter');
   }
 
