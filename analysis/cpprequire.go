@@ -310,7 +310,7 @@ func (r *requirer) attrsAndTypes() {
 		if d.IsType {
 			kind = "type"
 		}
-		ns := splitNamespace(d.CppNamespace())
+		ns := cpp.SplitQualified(d.CppNamespace())
 		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClass), true, nil)
 		r.codeBlock(d.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": d.CppClass})
 		r.authored(kind, d.QualifiedCppClass(), d.CppClass, d.Def, d.Range, d.AuthorMethods(), func(i int) tablegen.Range { return d.Builders[i].Range })
@@ -322,7 +322,7 @@ func (r *requirer) dialects() {
 		if !r.mineAt(d.Range.Start) {
 			continue
 		}
-		ns := splitNamespace(d.CppNamespace)
+		ns := cpp.SplitQualified(d.CppNamespace)
 		r.codeBlock(d.Def, "extraClassDeclaration", append(append([]string(nil), ns...), d.CppClassName()), true, nil)
 		r.authored("dialect", d.QualifiedCppClass(), d.CppClassName(), d.Def, d.Range, d.AuthorMethods(), nil)
 	}
@@ -441,7 +441,7 @@ func isWordByte(c byte) bool {
 // opCodeBlocks scans the C++ of an op's extraClassDeclaration (in the
 // class) and extraClassDefinition (out of line, $cppClass the class).
 func (r *requirer) opCodeBlocks(op *ods.Op) {
-	ns := splitNamespace(op.CppNamespace)
+	ns := cpp.SplitQualified(op.CppNamespace)
 	r.codeBlock(op.Def, "extraClassDeclaration", append(append([]string(nil), ns...), op.CppClass), true, nil)
 	r.codeBlock(op.Def, "extraClassDefinition", ns, false, map[string]string{"$cppClass": op.CppClass})
 	// A native trait's code goes into every op that lists it (ReturnLike
@@ -530,16 +530,6 @@ func (r *requirer) codeBlock(def *eval.Record, field string, scope []string, inC
 	}
 	file := &cpp.File{Path: filepath.Clean(f.Name) + "#" + def.NameString() + "." + field, Defs: defs}
 	r.tdDefs.Update(file)
-}
-
-func splitNamespace(ns string) []string {
-	var out []string
-	for _, s := range strings.Split(ns, "::") {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // match finds each requirement's definitions: members of the entity's

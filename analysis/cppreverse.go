@@ -138,7 +138,7 @@ func qualifierRun(b []byte) bool {
 // with n's qualifiers, can be what n names: the qualifiers are the end
 // of ns and what precedes them is a namespace n looks names up in.
 func (n cppName) sees(ns string) bool {
-	parts := splitNamespace(ns)
+	parts := cpp.SplitQualified(ns)
 	quals := n.quals
 	if len(quals) > 0 && (quals[len(quals)-1] == n.class || !namespaceEndsWith(parts, quals)) {
 		quals = quals[:0] // written as a class's member, or not a namespace
@@ -244,7 +244,7 @@ func itoaPos(n int) string {
 // is the class a C++ member is written in: its class name, and the
 // qualifiers written as the end of its namespace.
 func entityMatches(entity string, n cppName) bool {
-	parts := splitNamespace(entity)
+	parts := cpp.SplitQualified(entity)
 	if len(parts) == 0 {
 		return false
 	}
@@ -389,7 +389,7 @@ func (s *Snapshot) reverseCandidates(stems []string, from string) []string {
 // reverseInModels adds the model entities a C++ name is, or whose
 // accessor it is.
 func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Range, string)) {
-	inNS := func(ns string) bool { return namespaceEndsWith(splitNamespace(ns), n.quals) }
+	inNS := func(ns string) bool { return namespaceEndsWith(cpp.SplitQualified(ns), n.quals) }
 	isClass := func(class, ns string) bool { return class == n.name && inNS(ns) }
 	// classKnown: the name is written in a member of an op, attribute or
 	// type class of the model (`getLhs()` inside `MulOp::verify`).
@@ -410,7 +410,7 @@ func reverseInModels(u *Unit, m *Models, n cppName, add func(*Unit, tablegen.Ran
 		if len(n.quals) == 0 && !classKnown {
 			return true // `op.getLhs()` outside a member of an entity: any class
 		}
-		return c == class && namespaceEndsWith(splitNamespace(ns), quals)
+		return c == class && namespaceEndsWith(cpp.SplitQualified(ns), quals)
 	}
 	entry := accessorEntry(n.name)
 	for _, op := range m.Ops.Ops {

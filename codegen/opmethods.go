@@ -25,23 +25,8 @@ type MethodDeclaration struct {
 // and print of a custom assembly format, the builders without a body and
 // the methods of DeclareOpInterfaceMethods. The class is the one OpDecl
 // prints; its generation errors are returned.
-func AuthorMethods(op *ods.Op) (out []MethodDeclaration, err error) {
-	defer catch(&err, "")
-	if err := opErrors([]*ods.Op{op}); err != nil {
-		return nil, err
-	}
-	v := newOpView(op)
-	for _, d := range v.opClass().decls {
-		m := d.method
-		if m == nil || m.pruned || m.props&mDeclaration == 0 || m.props&mConstructor != 0 {
-			continue
-		}
-		decl := newIndentWriter()
-		m.writeHead(decl)
-		out = append(out, MethodDeclaration{Name: m.name, Declaration: decl.String(), Definition: m.definitionHead(v.qualClass()),
-			Params: len(m.params), Return: m.ret})
-	}
-	return out, nil
+func AuthorMethods(op *ods.Op) ([]MethodDeclaration, error) {
+	return authorMethods(op, func(m *cppMethod) bool { return !m.pruned })
 }
 
 // DeclaredMethods returns the methods of op's class called one of names
@@ -49,19 +34,25 @@ func AuthorMethods(op *ods.Op) (out []MethodDeclaration, err error) {
 // of DeclareOpInterfaceMethods, hasVerifier's verify, ...), in the class's
 // order. The class is the one OpDecl prints; its generation errors are
 // returned.
-func DeclaredMethods(op *ods.Op, names ...string) (out []MethodDeclaration, err error) {
-	defer catch(&err, "")
-	if err := opErrors([]*ods.Op{op}); err != nil {
-		return nil, err
-	}
+func DeclaredMethods(op *ods.Op, names ...string) ([]MethodDeclaration, error) {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
+	return authorMethods(op, func(m *cppMethod) bool { return want[m.name] })
+}
+
+// authorMethods are the methods of op's class that are declared and left
+// to the author (not constructors) and that keep accepts.
+func authorMethods(op *ods.Op, keep func(*cppMethod) bool) (out []MethodDeclaration, err error) {
+	defer catch(&err, "")
+	if err := opErrors([]*ods.Op{op}); err != nil {
+		return nil, err
+	}
 	v := newOpView(op)
 	for _, d := range v.opClass().decls {
 		m := d.method
-		if m == nil || !want[m.name] || m.props&mDeclaration == 0 || m.props&mConstructor != 0 {
+		if m == nil || m.props&mDeclaration == 0 || m.props&mConstructor != 0 || !keep(m) {
 			continue
 		}
 		decl := newIndentWriter()

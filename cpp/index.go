@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -184,7 +185,7 @@ func sorted(refs []defRef) []Definition {
 // scope that has the qualifier's first name. The definitions returned
 // have Scope set to the class.
 func (x *Index) Members(class, name string) []Definition {
-	path := splitQualified(class)
+	path := SplitQualified(class)
 	if len(path) == 0 {
 		return nil
 	}
@@ -204,13 +205,16 @@ func (x *Index) Members(class, name string) []Definition {
 	return ds
 }
 
-// splitQualified splits "::a::b::C" or "a::b::C" into its names.
-func splitQualified(q string) []string {
-	q = strings.TrimPrefix(q, "::")
-	if q == "" {
-		return nil
+// SplitQualified splits "::a::b::C" or "a::b::C" into its names
+// ({"a", "b", "C"}); empty names (a leading or doubled "::") are dropped.
+func SplitQualified(q string) []string {
+	var out []string
+	for _, s := range strings.Split(q, "::") {
+		if s != "" {
+			out = append(out, s)
+		}
 	}
-	return strings.Split(q, "::")
+	return out
 }
 
 // resolvesTo reports whether the definition r names a member of the class
@@ -223,17 +227,17 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 	}
 	enclosing, q := d.Scope[:n], d.Scope[n:]
 	if len(q) == 0 {
-		return equal(d.Scope, class)
+		return slices.Equal(d.Scope, class)
 	}
 	// A member defined out of line is defined in a namespace enclosing
 	// its class (C++ [class.mfct]); any other reading does not compile.
-	if len(enclosing) >= len(class) || !equal(enclosing, class[:len(enclosing)]) {
+	if len(enclosing) >= len(class) || !slices.Equal(enclosing, class[:len(enclosing)]) {
 		return false
 	}
 	first := q[0]
 	for k := len(enclosing); k >= 0; k-- {
 		p := enclosing[:k]
-		if equal(p, class[:min(len(p), len(class))]) && len(p)+len(q) == len(class) && equal(q, class[len(p):]) {
+		if slices.Equal(p, class[:min(len(p), len(class))]) && len(p)+len(q) == len(class) && slices.Equal(q, class[len(p):]) {
 			return true
 		}
 		// The qualifier names something here: not the class. At file
@@ -247,12 +251,12 @@ func (x *Index) resolvesTo(r defRef, class []string) bool {
 		// the namespaces the using-directives in effect here name
 		found := false
 		for _, u := range r.file.dirs {
-			if u.offset >= d.Offset || len(u.scope) > len(enclosing) || !equal(u.scope, enclosing[:len(u.scope)]) || len(u.scope) < k {
+			if u.offset >= d.Offset || len(u.scope) > len(enclosing) || !slices.Equal(u.scope, enclosing[:len(u.scope)]) || len(u.scope) < k {
 				continue
 			}
 			for _, t := range x.usingNames(u.targets) {
-				tp := splitQualified(t)
-				if len(tp)+len(q) == len(class) && equal(tp, class[:len(tp)]) && equal(q, class[len(tp):]) {
+				tp := SplitQualified(t)
+				if len(tp)+len(q) == len(class) && slices.Equal(tp, class[:len(tp)]) && slices.Equal(q, class[len(tp):]) {
 					return true
 				}
 				if r.file.opens(t + "::" + first) {
@@ -294,18 +298,6 @@ func (f *File) opens(q string) bool {
 		}
 	}
 	return false
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func lastName(q string) string {

@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -109,7 +110,7 @@ func (f *File) resolveUsings() {
 		}
 		for j := 0; j < i; j++ {
 			v := f.dirs[j]
-			if len(v.scope) > len(u.scope) || !equal(v.scope, u.scope[:len(v.scope)]) {
+			if len(v.scope) > len(u.scope) || !slices.Equal(v.scope, u.scope[:len(v.scope)]) {
 				continue
 			}
 			for _, t := range v.targets {
@@ -934,11 +935,11 @@ func (s *scanner) class(kw, body int) int {
 		// The class's scope: its full path replaces the enclosing one's
 		// names for what is inside (a qualified class head Outer::Inner).
 		names = append(q, name)
-		if whole := append(append([]string(nil), full...), name); len(whole) != len(path)+len(names) || !equal(whole[:len(path)], path) {
+		if whole := append(append([]string(nil), full...), name); len(whole) != len(path)+len(names) || !slices.Equal(whole[:len(path)], path) {
 			// struct ::a::B { }, or a qualifier that restarts at an
 			// enclosing namespace: what the class adds past the path
 			names = nil
-			if len(whole) > len(path) && equal(whole[:len(path)], path) {
+			if len(whole) > len(path) && slices.Equal(whole[:len(path)], path) {
 				names = append(names, whole[len(path):]...)
 			}
 		}

@@ -272,7 +272,7 @@ func cppStubEdit(x *cpp.Index, reqs []analysis.Requirement, q analysis.Requireme
 			}
 		}
 	}
-	entityNS := splitQualified(q.Entity)
+	entityNS := cpp.SplitQualified(q.Entity)
 	if len(entityNS) > 0 && q.Kind != "drr-helper" {
 		entityNS = entityNS[:len(entityNS)-1]
 	}
@@ -285,7 +285,7 @@ func cppStubEdit(x *cpp.Index, reqs []analysis.Requirement, q analysis.Requireme
 	}
 	text := q.Stub
 	if q.Kind != "drr-helper" && len(rest) > 0 {
-		class := splitQualified(q.Entity)
+		class := cpp.SplitQualified(q.Entity)
 		cls := class[len(class)-1]
 		text = strings.Replace(text, " "+cls+"::", " "+strings.Join(rest, "::")+"::"+cls+"::", 1)
 	}
@@ -303,17 +303,6 @@ func indexOf(ds []cpp.Definition, d cpp.Definition) int {
 		}
 	}
 	return -1
-}
-
-// splitQualified is {"mlir", "foo", "FooOp"} of "::mlir::foo::FooOp".
-func splitQualified(q string) []string {
-	var out []string
-	for _, s := range strings.Split(q, "::") {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 func prefixOf(a, b []string) bool {
@@ -337,7 +326,7 @@ func dropUsed(rest []string, f *cpp.File) []string {
 	named := map[string]bool{}
 	var prev []string
 	for _, u := range f.Usings {
-		u = splitQualified(strings.Join(u, "::"))
+		u = cpp.SplitQualified(strings.Join(u, "::"))
 		named[strings.Join(u, "::")] = true
 		for _, p := range prev {
 			named[p+"::"+strings.Join(u, "::")] = true
