@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tdls/codegen"
@@ -360,15 +361,37 @@ func (r *requirer) passes(passes []*ods.Pass) {
 				Signature: "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "();",
 				Stub:      "std::unique_ptr<::mlir::Pass> " + lastIdent(name) + "() {\n  return std::make_unique<" + p.Name + ">();\n}\n"}
 			if r.x != nil {
-				for _, d := range r.x.Lookup(strings.TrimPrefix(name, "::"), nil, nil) {
-					if d.Params < 0 || d.Params == args {
-						q.Defs = append(q.Defs, d)
-					}
-				}
+				q.Defs = r.constructorDefs(p, name, args)
 			}
 			r.add(q, r.fieldSpan(p.Def, "constructor", p.Range))
 		}
 	}
+}
+
+// constructorDefs finds the function a pass's `constructor` calls as the
+// generated registration code looks it up: from the namespaces the .cpp
+// and .h files include the pass file's <stem>.h.inc in, outwards (a name
+// written "::f" from the global namespace only).
+func (r *requirer) constructorDefs(p *ods.Pass, name string, args int) []cpp.Definition {
+	from := [][]string{nil}
+	if f, _ := r.fileOf(p.Range.Start); f != nil && !strings.HasPrefix(name, "::") {
+		stem := strings.TrimSuffix(filepath.Base(f.Name), ".td")
+		if scopes := r.x.IncludeScopes(stem + ".h.inc"); len(scopes) > 0 {
+			from = scopes
+		}
+	}
+	var out []cpp.Definition
+	seen := map[string]bool{}
+	for _, scope := range from {
+		for _, d := range r.x.Lookup(strings.TrimPrefix(name, "::"), scope, nil) {
+			key := d.File + ":" + strconv.Itoa(d.Offset)
+			if (d.Params < 0 || d.Params == args) && !seen[key] {
+				seen[key] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 func lastIdent(q string) string {

@@ -210,3 +210,21 @@ func TestRequirementsDefinedByNativeTraits(t *testing.T) {
 		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestPassConstructorLookedUpWhereRegistered: an unqualified constructor
+// is looked up from the namespace the pass file's .h.inc is included in,
+// as the generated registration code calls it.
+func TestPassConstructorLookedUpWhereRegistered(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Passes.td", "testdata/cppreq/PassRegistration.h", "testdata/cppreq/Thing.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, s := range summary(qs, src) {
+		if strings.Contains(s, "createThingPass") {
+			got = append(got, s)
+		}
+	}
+	want := "::ThingPass::createThingPass/0@constructor -> Thing.cpp:9"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("constructor:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
+	}
+}

@@ -429,6 +429,28 @@ func (x *Index) Includers(suffix string) []string {
 	return out
 }
 
+// IncludeScopes are the namespaces the files including suffix include it
+// in, each once (nil: file scope).
+func (x *Index) IncludeScopes(suffix string) [][]string {
+	suffix = filepath.ToSlash(suffix)
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	seen := map[string]bool{}
+	var out [][]string
+	for _, f := range x.files {
+		for i, inc := range f.Includes {
+			if (inc == suffix || strings.HasSuffix(inc, "/"+suffix)) && i < len(f.IncludeScopes) {
+				if k := qualify(f.IncludeScopes[i]); !seen[k] {
+					seen[k] = true
+					out = append(out, f.IncludeScopes[i])
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return qualify(out[i]) < qualify(out[j]) })
+	return out
+}
+
 // At returns the definition whose name token covers offset in path (for
 // the C++ side: what the cursor is on).
 func (x *Index) At(path string, offset int) (Definition, bool) {

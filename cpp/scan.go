@@ -77,6 +77,10 @@ type File struct {
 	Path     string
 	Defs     []Definition // in source order
 	Includes []string     // #include operands as written, without quotes or brackets
+	// IncludeScopes[i] is the namespace Includes[i] is written in ({"mlir",
+	// "foo"}; nil at file scope): where the included code's names are
+	// looked up from.
+	IncludeScopes [][]string
 	// Usings are the using-directives outside function bodies, each the
 	// namespace as written ({"", "mlir"} for "::mlir"), in source order.
 	Usings [][]string
@@ -184,6 +188,9 @@ type scanner struct {
 	macros   map[string]*macro
 	depth    int  // of macro expansion
 	expanded *int // bytes expanded in the file, shared with sub-scanners
+	// includeAt are the offsets of the includes whose scope run has not
+	// yet reached.
+	includeAt []int
 }
 
 func newScanner(path string, src []byte, opts FragmentOptions) *scanner {
@@ -251,6 +258,7 @@ func (s *scanner) lex() {
 			if !skipping {
 				if op := includeOperand(rest); op != "" {
 					s.file.Includes = append(s.file.Includes, op)
+					s.includeAt = append(s.includeAt, t.start)
 				}
 			}
 		}
@@ -417,10 +425,12 @@ const maxScopeDepth = 256
 func (s *scanner) run() {
 	i := 0
 	n := len(s.toks)
+	defer s.scopeIncludes(len(s.src))
 	for i < n {
 		if len(s.scopes) > maxScopeDepth {
 			return // no C++ nests so deep: what follows is not read
 		}
+		s.scopeIncludes(s.toks[i].start)
 		switch {
 		case s.is(i, ";"):
 			i++
@@ -442,6 +452,14 @@ func (s *scanner) run() {
 			}
 			i = s.declaration(i)
 		}
+	}
+}
+
+// scopeIncludes gives the includes written before offset the namespace
+// the scanner is in.
+func (s *scanner) scopeIncludes(offset int) {
+	for len(s.file.IncludeScopes) < len(s.includeAt) && s.includeAt[len(s.file.IncludeScopes)] < offset {
+		s.file.IncludeScopes = append(s.file.IncludeScopes, s.namespacePath())
 	}
 }
 

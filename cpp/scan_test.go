@@ -146,6 +146,34 @@ static bool isSmall`, "isSmall")+2); !ok || d.Name != "isSmall" {
 	}
 }
 
+// TestIncludeScopes: an include is in the namespace written around it,
+// each namespace once over the files that include it.
+func TestIncludeScopes(t *testing.T) {
+	x := NewIndex()
+	x.Update(Scan("/a.h", []byte(`
+#include "Passes.h.inc"
+namespace mine::passes {
+#define GEN_PASS_REGISTRATION
+#include "x/Passes.h.inc"
+void f() {}
+}
+namespace other {
+}
+`)))
+	x.Update(Scan("/b.cpp", []byte(`namespace mine { namespace passes {
+#include "Passes.h.inc"
+} }
+#include "Other.h.inc"
+`)))
+	got := x.IncludeScopes("Passes.h.inc")
+	if len(got) != 2 || got[0] != nil || strings.Join(got[1], "::") != "mine::passes" {
+		t.Errorf("scopes of Passes.h.inc: %q", got)
+	}
+	if got := x.IncludeScopes("Other.h.inc"); len(got) != 1 || got[0] != nil {
+		t.Errorf("scopes of Other.h.inc: %q", got)
+	}
+}
+
 // TestScanFragment: a .td code block's definitions are placed in the .td
 // file and in the op's scope.
 func TestScanFragment(t *testing.T) {

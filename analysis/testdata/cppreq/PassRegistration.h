@@ -1,0 +1,4 @@
+namespace mine {
+#define GEN_PASS_REGISTRATION
+#include "Passes.h.inc"
+} // namespace mine
