@@ -59,6 +59,7 @@ const codeLensRefreshAfter = 200 * time.Millisecond
 // cppIndexed asks the client to show its code lenses again, the C++
 // index having changed what they say, when it can (workspace/codeLens/refresh).
 func (s *Server) cppIndexed() {
+	s.release.worked() // the scan's garbage, given back once idle
 	s.mu.Lock()
 	can := s.clientCaps.Workspace != nil && s.clientCaps.Workspace.CodeLens != nil && s.clientCaps.Workspace.CodeLens.RefreshSupport
 	if !can || s.lensRefresh != nil || s.state != stateRunning {

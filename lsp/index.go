@@ -94,6 +94,10 @@ func (s *Server) startIndex() {
 		// that the two builds do not share the cores.
 		s.ws.CppIndex()
 		s.log.Info("workspace indexed", intField("files", n), durationField("took", time.Since(t0)))
+		// What the opens and the index's evaluations freed is given back
+		// once the server is idle, as after edits: a server measured
+		// after opening holds what it keeps, not the build's garbage.
+		s.release.worked()
 	}()
 }
 

@@ -12,7 +12,7 @@ import (
 )
 
 // releaseAfter is how long the server waits, once it has nothing left to
-// do after edits, before it gives the memory its collector freed back to
+// do after edits or an index build, before it gives the memory its collector freed back to
 // the system.
 //
 // An evaluation allocates several times the heap it leaves behind, and Go
@@ -80,7 +80,7 @@ func readMemoryStats() memoryStats {
 }
 
 // idleRelease calls release once the server has been idle for after since
-// the last change or publish: after a burst of edits, not between the
+// the last publish or index build: after a burst of edits, not between the
 // keystrokes of one.
 type idleRelease struct {
 	after   time.Duration
