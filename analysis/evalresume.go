@@ -72,11 +72,16 @@ type checkpointChain struct {
 }
 
 // evaluateResumable evaluates u from the latest checkpoint that still
-// applies, and keeps checkpoints for the next edit.
-func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
+// applies, and keeps checkpoints for the next edit. stop is asked between
+// spans of statements (a 128th of the file, at least 8 statements): when
+// it says so, the evaluation ends there (nil, false), and the checkpoints
+// it made are kept for the next caller of the same version to continue
+// from.
+func (c *resumeCache) evaluateResumable(u *Unit, stop func() bool) (*eval.Result, bool) {
 	tg := u.TG
 	stmts := tg.Statements
-	opts := eval.Options{Track: true, Replay: c.journal(u.Root), Untracked: tg.Root}
+	journal := c.journal(u.Root)
+	opts := eval.Options{Track: true, Replay: journal, Untracked: tg.Root}
 	cps := c.reusable(u.Root, stmts)
 	if len(cps) == 0 {
 		start := rootStart(tg)
@@ -88,20 +93,50 @@ func (c *resumeCache) evaluateResumable(u *Unit) *eval.Result {
 			cps = []*eval.Checkpoint{c.prefix(tg, start)}
 		}
 	}
+	cps, done := resumeThrough(tg, cps, len(stmts), opts, stop)
+	switch done {
+	case resumeFailed:
+		// A class declared before a checkpoint is defined after it.
+		return eval.Evaluate(tg, eval.Options{}), true
+	case resumeStopped:
+		c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: journal})
+		return nil, false
+	}
 	cp := cps[len(cps)-1]
-	every := checkpointSpacing(len(stmts))
-	for cp.N+every < len(stmts) {
+	res := cp.Resume(tg, cp.N, opts)
+	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: res.Journal})
+	return res, true
+}
+
+type resumeOutcome uint8
+
+const (
+	resumeDone    resumeOutcome = iota
+	resumeStopped               // stop said so
+	resumeFailed                // a checkpoint could not be taken
+)
+
+// resumeThrough continues from the last of cps a span of statements at a
+// time, taking a checkpoint after each, until fewer than a span remain
+// before statement n. stop is asked before each span.
+func resumeThrough(tg *tablegen.Unit, cps []*eval.Checkpoint, n int, opts eval.Options, stop func() bool) ([]*eval.Checkpoint, resumeOutcome) {
+	cp := cps[len(cps)-1]
+	every := checkpointSpacing(len(tg.Statements))
+	for cp.N+every < n {
+		if stop() {
+			return cps, resumeStopped
+		}
 		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+every, opts)
 		if !ok {
-			// A class declared before a checkpoint is defined after it.
-			return eval.Evaluate(tg, eval.Options{})
+			return cps, resumeFailed
 		}
 		cps = append(cps, next)
 		cp = next
 	}
-	res := cp.Resume(tg, cp.N, opts)
-	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: res.Journal})
-	return res
+	if stop() {
+		return cps, resumeStopped
+	}
+	return cps, resumeDone
 }
 
 // journal is the journal of root's last whole evaluation, if tracked.
@@ -120,7 +155,7 @@ func (c *resumeCache) journal(root string) *eval.Journal {
 // The checkpoints it makes join the root's chain, and the evaluation of the
 // whole unit continues after them. ok is false when there is no earlier
 // evaluation of the root, or the edit reaches the last statement.
-func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
+func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatements, bool) {
 	tg := u.TG
 	stmts := tg.Statements
 	ch, ok := c.chains.get(u.Root)
@@ -167,14 +202,30 @@ func (c *resumeCache) evaluateEdited(u *Unit) (editedStatements, bool) {
 		cps = append(cps, next)
 		cp = next
 	}
+	// Edits far apart make a long span: it is evaluated a span of
+	// checkpoints at a time, so that the next edit stops it.
+	first := len(cps)
+	cps, done := resumeThrough(tg, cps, end+1, opts, stop)
+	if done != resumeDone {
+		if done == resumeStopped {
+			c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: ch.journal})
+		}
+		return editedStatements{}, false
+	}
+	cp = cps[len(cps)-1]
 	edited, ok := cp.ResumePrefix(tg, cp.N, end+1, opts)
 	if !ok {
 		return editedStatements{}, false
 	}
 	// The journal stays the last whole evaluation's until the evaluation
 	// continued from here replaces it.
-	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: append(cps, edited), root: tg.Root, journal: ch.journal})
-	return editedStatements{span: span, diags: edited.Diagnostics()}, true
+	cps = append(cps, edited)
+	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: ch.journal})
+	var diags tablegen.Diagnostics
+	for _, cp := range cps[first:] {
+		diags = append(diags, cp.Diagnostics()...)
+	}
+	return editedStatements{span: span, diags: diags}, true
 }
 
 // reusable returns the checkpoints of root's last evaluation that lie

@@ -393,3 +393,47 @@ func TestEvaluationsTakeTurnsAndAbandonedOnesDoNotRun(t *testing.T) {
 		t.Fatalf("the next caller: %v %v", res, err)
 	}
 }
+
+// TestStoppedEvaluationContinues stops an evaluation between spans of
+// statements, as the next edit does once no one waits for it, and checks
+// that it hands out nothing, that the checkpoints it made are kept, and
+// that the next caller continues from them to what a whole evaluation
+// gives.
+func TestStoppedEvaluationContinues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class C<int n> { int x = n; string s = \"v\" # n; }\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&b, "def R%d : C<%d>;\n", i, i)
+		if i%500 == 0 {
+			fmt.Fprintf(&b, "defvar v%d = R%d.x;\n", i, i)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "Many.td")
+	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	u, err := w.SetBuffer(path, 1, []byte(b.String())).Unit(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	stopAfter := func(n int) func() bool {
+		return func() bool { asked++; return asked > n }
+	}
+	if res, ok := u.caches.resume.evaluateResumable(u, stopAfter(5)); ok || res != nil {
+		t.Fatalf("a stopped evaluation handed out a result (%v)", ok)
+	}
+	kept := u.caches.resume.reusable(u.Root, u.TG.Statements)
+	if len(kept) < 5 {
+		t.Fatalf("the stopped evaluation kept %d checkpoints, want 5 or more", len(kept))
+	}
+	if _, ok := u.caches.results.get(u.contentKey); ok {
+		t.Fatal("a stopped evaluation's result was cached")
+	}
+	asked = 0
+	got, err := u.Evaluated(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := evalSummary(t, got), evalSummary(t, eval.Evaluate(u.TG, eval.Options{})); g != w {
+		t.Fatal("the evaluation continued after a stop differs from a whole one")
+	}
+}

@@ -22,7 +22,8 @@ import (
 // quick edits of a 50 MB file held twenty versions at once. Now an
 // evaluation whose waiters all left before its turn came is not started
 // (the next caller starts it again), so the versions typed past are
-// released as soon as nothing shows them.
+// released as soon as nothing shows them; and one whose waiters all leave
+// while it runs stops at its next checkpoint.
 type evaluation struct {
 	mu      sync.Mutex
 	started bool // queued for its turn or running
@@ -32,9 +33,9 @@ type evaluation struct {
 }
 
 // Evaluated returns the records of the unit, evaluating it on first use.
-// The evaluator cannot be interrupted: a cancelled caller stops waiting
-// (nil, ctx.Err()) while the evaluation, once begun, finishes for the next
-// caller.
+// A cancelled caller stops waiting (nil, ctx.Err()); once no caller waits,
+// the evaluation stops at the next checkpoint, which the next caller
+// continues from.
 func (u *Unit) Evaluated(ctx context.Context) (*eval.Result, error) {
 	ev := u.evaluation()
 	select {
@@ -65,15 +66,30 @@ func (u *Unit) Evaluated(ctx context.Context) (*eval.Result, error) {
 func (u *Unit) runEvaluation(ev *evaluation) {
 	release, _ := u.caches.turn(context.Background(), u.Root)
 	defer release()
-	ev.mu.Lock()
-	if ev.waiters == 0 {
-		ev.started = false // abandoned: the next caller starts it again
-		ev.mu.Unlock()
+	if ev.abandoned() {
 		return
 	}
-	ev.mu.Unlock()
-	defer close(ev.done)
-	ev.res = u.evaluate()
+	res, ok := u.evaluate(ev.abandoned)
+	if !ok {
+		return
+	}
+	ev.res = res
+	close(ev.done)
+}
+
+// abandoned reports whether no caller waits for ev any more, and then
+// marks it not started, in the same step, so that the next caller starts
+// it again: an evaluation runs only while someone waits for it, and stops
+// between spans of statements once no one does (the next edit cancelled
+// the checker's round), letting go of its version.
+func (ev *evaluation) abandoned() bool {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.waiters == 0 {
+		ev.started = false
+		return true
+	}
+	return false
 }
 
 // EvaluatedIfReady returns the records when the evaluation has finished.
@@ -101,9 +117,12 @@ func (u *Unit) evaluation() *evaluation {
 	return u.eval
 }
 
-func (u *Unit) evaluate() (res *eval.Result) {
+// evaluate evaluates u, asking stop between spans of statements of a
+// resumable evaluation; ok is false when stop ended it.
+func (u *Unit) evaluate(stop func() bool) (res *eval.Result, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
+			ok = true
 			// A bug in the evaluator costs the unit its records, not the
 			// server.
 			res = &eval.Result{Set: u.TG.Set, Diagnostics: tablegen.Diagnostics{{
@@ -113,9 +132,12 @@ func (u *Unit) evaluate() (res *eval.Result) {
 		}
 	}()
 	if u.contentKey == 0 {
-		return eval.Evaluate(u.TG, eval.Options{})
+		return eval.Evaluate(u.TG, eval.Options{}), true
 	}
-	res = u.caches.resume.evaluateResumable(u)
+	res, ok = u.caches.resume.evaluateResumable(u, stop)
+	if !ok {
+		return nil, false
+	}
 	u.caches.results.add(u.contentKey, res)
 	u.caches.turnsMu.Lock()
 	if u.caches.lastResult == nil {
@@ -123,7 +145,7 @@ func (u *Unit) evaluate() (res *eval.Result) {
 	}
 	u.caches.lastResult[u.Root] = u.contentKey
 	u.caches.turnsMu.Unlock()
-	return res
+	return res, true
 }
 
 // cachedResult is the evaluation of a unit of the same content, if one is
@@ -211,7 +233,7 @@ func (u *Unit) evaluateEdited(ctx context.Context) (ed editedStatements, ok bool
 			ed, ok = editedStatements{}, false // the whole evaluation reports it
 		}
 	}()
-	return u.caches.resume.evaluateEdited(u)
+	return u.caches.resume.evaluateEdited(u, func() bool { return ctx.Err() != nil })
 }
 
 // editedDiagnostics places in path what the evaluator found in
