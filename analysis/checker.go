@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // FileDiagnostics is the full set of diagnostics of one file at a snapshot.
@@ -55,13 +56,35 @@ type Checker struct {
 	// snapshot reads them anew (a .tdls.yaml changed), every open file is
 	// checked again.
 	projects *projectSet
+	// buildCost is, for each open file, how long its unit took to build in
+	// the last round that built it: the wait before the next round (see
+	// settleDelay).
+	buildCost map[string]time.Duration
 }
+
+// settleDelay is how long a round waits, after the change that started
+// it, before building anything: an eighth of what the changed files'
+// units last took to build, at most maxSettleDelay. A file that builds in
+// milliseconds is checked at once; a 50 MB file, whose every version
+// takes seconds to lex and parse, is built once for a burst of keystrokes
+// rather than once per keystroke, each build cancelled by the next
+// keystroke after its lexing was paid for. The next change cancels the
+// wait as it cancels a round.
+func settleDelay(costs []time.Duration) time.Duration {
+	var d time.Duration
+	for _, c := range costs {
+		d = max(d, c/8)
+	}
+	return min(d, maxSettleDelay)
+}
+
+const maxSettleDelay = 500 * time.Millisecond
 
 // NewChecker starts checking w's open files; publish is called from a
 // background goroutine, one file at a time.
 func NewChecker(w *Workspace, publish func(FileDiagnostics)) *Checker {
 	return &Checker{w: w, publish: publish, pending: map[string]bool{}, units: map[string]checkedUnit{},
-		published: map[string]map[string]bool{}, evalShown: map[string]shownEvaluation{}}
+		published: map[string]map[string]bool{}, evalShown: map[string]shownEvaluation{}, buildCost: map[string]time.Duration{}}
 }
 
 // Changed schedules a re-check of every open file that the change of paths
@@ -126,6 +149,11 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		c.queued.snap = nil
 	}
 	c.queued = r
+	var costs []time.Duration
+	for _, f := range first {
+		costs = append(costs, c.buildCost[f])
+	}
+	settle := settleDelay(costs)
 	order := append([]string(nil), first...)
 	for f := range c.pending {
 		if !changed[f] {
@@ -144,6 +172,12 @@ func (c *Checker) Changed(snap *Snapshot, paths []string) {
 		defer c.evals.Done()
 		if prevDone != nil {
 			<-prevDone
+		}
+		if settle > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(settle):
+			}
 		}
 		c.mu.Lock()
 		snap := r.snap
@@ -180,6 +214,7 @@ func (c *Checker) Closed(path string) []string {
 	delete(c.pending, path)
 	delete(c.units, path)
 	delete(c.evalShown, path)
+	delete(c.buildCost, path)
 	var out []string
 	for p := range c.published[path] {
 		out = append(out, p)
@@ -240,6 +275,7 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 		if ctx.Err() != nil {
 			return
 		}
+		t0 := time.Now()
 		u, err := snap.UnitFor(ctx, f)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -249,6 +285,9 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Snapshot: snap})
 			continue
 		}
+		c.mu.Lock()
+		c.buildCost[f] = time.Since(t0)
+		c.mu.Unlock()
 		if !c.finish(ctx, f, u, nil) {
 			return
 		}

@@ -117,8 +117,8 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 			text = ct
 			continue
 		}
-		f := &tablegen.File{Name: path, Base: 1, Content: text}
-		start, end := offsetOf(f, c.Range.Start), offsetOf(f, c.Range.End)
+		start := tablegen.OffsetOfUTF16In(text, int(c.Range.Start.Line), int(c.Range.Start.Character))
+		end := tablegen.OffsetOfUTF16In(text, int(c.Range.End.Line), int(c.Range.End.Character))
 		if end < start {
 			start, end = end, start
 		}

@@ -244,6 +244,7 @@ func (f *File) OffsetOfUTF16(line, col int) int {
 		return len(f.Content)
 	}
 	off, end := l.starts[line], f.LineEnd(line)
+	col = max(col, 0)
 	i := sort.Search(len(l.wide), func(i int) bool { return int(l.wide[i]) >= off })
 	for ; i < len(l.wide) && int(l.wide[i]) < end; i++ {
 		w := int(l.wide[i])
@@ -263,6 +264,43 @@ func (f *File) OffsetOfUTF16(line, col int) int {
 		}
 	}
 	return min(off+max(col, 0), end)
+}
+
+// OffsetOfUTF16In is (&File{Content: content}).OffsetOfUTF16(line, col)
+// without the File: it reads the text only up to the line, where a File
+// first indexes all of it. An editor's change names its range in the text
+// it replaces, which is read once: indexing a 50 MB text for it took 41 ms
+// per keystroke.
+func OffsetOfUTF16In(content []byte, line, col int) int {
+	if line < 0 {
+		return 0
+	}
+	if bytes.IndexByte(content, '\r') >= 0 {
+		// A lone \r ends a line too: the File's index knows them.
+		return (&File{Content: content}).OffsetOfUTF16(line, col)
+	}
+	off := 0
+	for ; line > 0; line-- {
+		i := bytes.IndexByte(content[off:], '\n')
+		if i < 0 {
+			return len(content)
+		}
+		off += i + 1
+	}
+	end := len(content)
+	if i := bytes.IndexByte(content[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	for col > 0 && off < end {
+		r, size := utf8.DecodeRune(content[off:end])
+		off += size
+		if r >= 0x10000 {
+			col -= 2
+		} else {
+			col--
+		}
+	}
+	return off
 }
 
 // SourceSet owns a set of files and the compact position space they share,

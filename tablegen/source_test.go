@@ -3,6 +3,7 @@ package tablegen
 import (
 	"math/rand"
 	"os"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -122,5 +123,32 @@ func TestSliceStopsAtTheFileEnd(t *testing.T) {
 	within := Range{Start: start, End: start + Pos(len("def X"))}
 	if got := string(inc.Slice(within)); got != "def X" {
 		t.Errorf("within the file: %q", got)
+	}
+}
+
+// TestOffsetOfUTF16InAgreesWithFile checks the File-less conversion an
+// edit's range uses against File.OffsetOfUTF16 on random texts of every
+// kind of line end and rune, at lines and columns in and past the text.
+func TestOffsetOfUTF16InAgreesWithFile(t *testing.T) {
+	pieces := []string{"a", "bc", " ", "\n", "\r\n", "\r", "é", "€", "😀", "\xff", "\t"}
+	rng := rand.New(rand.NewSource(7))
+	for n := 0; n < 2000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(40); k > 0; k-- {
+			p := pieces[rng.Intn(len(pieces))]
+			if n%2 == 0 && strings.Contains(p, "\r") {
+				p = "\n" // half the texts without \r, the fast path
+			}
+			b.WriteString(p)
+		}
+		src := []byte(b.String())
+		f := &File{Content: src}
+		for line := -1; line < 12; line++ {
+			for col := -1; col < 14; col++ {
+				if got, want := OffsetOfUTF16In(src, line, col), f.OffsetOfUTF16(line, col); got != want {
+					t.Fatalf("%q line %d col %d: %d, File says %d", src, line, col, got, want)
+				}
+			}
+		}
 	}
 }
