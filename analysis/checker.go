@@ -281,14 +281,11 @@ func (c *Checker) run(ctx context.Context, snap *Snapshot, order []string) {
 			if ctx.Err() != nil {
 				return
 			}
-			c.finish(ctx, f, nil, nil)
+			c.finish(ctx, f, nil, 0)
 			c.publish(FileDiagnostics{Path: f, Version: versionOf(snap, f), Snapshot: snap})
 			continue
 		}
-		c.mu.Lock()
-		c.buildCost[f] = time.Since(t0)
-		c.mu.Unlock()
-		if !c.finish(ctx, f, u, nil) {
+		if !c.finish(ctx, f, u, time.Since(t0)) {
 			return
 		}
 		evaluated := u.EvaluatedIfReady() != nil
@@ -418,10 +415,14 @@ func (c *Checker) publishUnit(snap *Snapshot, f string, u *Unit, withEval bool) 
 	}
 }
 
-// finish records a checked file unless the round was cancelled meanwhile.
-func (c *Checker) finish(ctx context.Context, f string, u *Unit, _ map[string][]Diagnostic) bool {
+// finish records a checked file unless the round was cancelled meanwhile;
+// the time its unit took to build (cost) is recorded either way.
+func (c *Checker) finish(ctx context.Context, f string, u *Unit, cost time.Duration) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if u != nil {
+		c.buildCost[f] = cost
+	}
 	if ctx.Err() != nil {
 		return false
 	}

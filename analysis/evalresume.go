@@ -99,12 +99,12 @@ func (c *resumeCache) evaluateResumable(u *Unit, stop func() bool) (*eval.Result
 		// A class declared before a checkpoint is defined after it.
 		return eval.Evaluate(tg, eval.Options{}), true
 	case resumeStopped:
-		c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: journal})
+		c.remember(u, cps, journal)
 		return nil, false
 	}
 	cp := cps[len(cps)-1]
 	res := cp.Resume(tg, cp.N, opts)
-	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: res.Journal})
+	c.remember(u, cps, res.Journal)
 	return res, true
 }
 
@@ -208,7 +208,7 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 	cps, done := resumeThrough(tg, cps, end+1, opts, stop)
 	if done != resumeDone {
 		if done == resumeStopped {
-			c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: ch.journal})
+			c.remember(u, cps, ch.journal)
 		}
 		return editedStatements{}, false
 	}
@@ -220,7 +220,7 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 	// The journal stays the last whole evaluation's until the evaluation
 	// continued from here replaces it.
 	cps = append(cps, edited)
-	c.remember(u.Root, &checkpointChain{stmts: weakStatements(stmts), cps: cps, root: tg.Root, journal: ch.journal})
+	c.remember(u, cps, ch.journal)
 	var diags tablegen.Diagnostics
 	for _, cp := range cps[first:] {
 		diags = append(diags, cp.Diagnostics()...)
@@ -243,7 +243,11 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 	return ch.cps[:n:n]
 }
 
-func (c *resumeCache) remember(root string, ch *checkpointChain) { c.chains.set(root, ch) }
+// remember keeps cps, checkpoints of u's statements, as its root's chain,
+// with journal, the root's last whole evaluation's.
+func (c *resumeCache) remember(u *Unit, cps []*eval.Checkpoint, journal *eval.Journal) {
+	c.chains.set(u.Root, &checkpointChain{stmts: weakStatements(u.TG.Statements), cps: cps, root: u.TG.Root, journal: journal})
+}
 
 // cutAt drops the checkpoints of root's chain taken after its first
 // statement of the root file (which lies in [from, to)) that ends at or
