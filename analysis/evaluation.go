@@ -169,14 +169,6 @@ func (u *Unit) FilesWithEvaluationErrors() []string {
 	return u.filesWithErrors(u.evaluationDiagnostics())
 }
 
-// consequential are the evaluator's complaints about names it cannot find:
-// while the unit has syntax errors, the name is most likely declared by a
-// statement that did not parse, and the syntax error is what to fix.
-var consequential = map[string]bool{
-	"eval-unknown-class": true, "eval-unknown-multiclass": true, "eval-unknown-field": true,
-	"eval-unresolved-name": true, "eval-undefined": true, "eval-unresolved": true,
-}
-
 func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 	res := u.EvaluatedIfReady()
 	if res == nil {
@@ -187,21 +179,7 @@ func (u *Unit) evaluationDiagnostics() tablegen.Diagnostics {
 	for i, d := range m.Problems {
 		ds[i] = d.Diagnostic
 	}
-	return u.reported(ds)
-}
-
-// reported is what of the checks' diagnostics ds the unit shows: without
-// the consequential ones while it has syntax errors, through the
-// pipeline's policy.
-func (u *Unit) reported(ds tablegen.Diagnostics) tablegen.Diagnostics {
-	hideConsequential := u.TG.Diags.HasErrors()
-	out := make(tablegen.Diagnostics, 0, len(ds))
-	for _, d := range ds {
-		if !hideConsequential || !consequential[d.Code] {
-			out = append(out, d)
-		}
-	}
-	return u.pipeline.Report(out)
+	return u.pipeline.Report(ds)
 }
 
 // editedStatements is the evaluator's verdict on the statements of the root
@@ -239,7 +217,7 @@ func (u *Unit) evaluateEdited(ctx context.Context) (ed editedStatements, ok bool
 // editedDiagnostics places in path what the evaluator found in
 // the edited statements ed, as EvaluationDiagnostics places its diagnostics.
 func (u *Unit) editedDiagnostics(path string, ed editedStatements) []Diagnostic {
-	return u.DiagnosticsIn(path, u.reported(ed.diags))
+	return u.DiagnosticsIn(path, u.pipeline.Report(EvaluatorDiagnostics(u.TG, ed.diags)))
 }
 
 // evalCaches are the workspace's caches of evaluation work, shared by the

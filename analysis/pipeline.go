@@ -85,7 +85,7 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 		}
 	}()
 	// 1. The evaluator: what llvm-tblgen rejects.
-	m.Problems = problems(res.Diagnostics)
+	m.Problems = problems(EvaluatorDiagnostics(tg, res.Diagnostics))
 	// 2. ODS: the dialects, ops, attributes, types, enums, interfaces and
 	// passes mlir-tblgen rejects, what it accepts but breaks the build or
 	// fails at run time, and best practice.
@@ -105,6 +105,31 @@ func (Pipeline) Check(tg *tablegen.Unit, res *eval.Result, prev *ods.Model) (m *
 		m.Problems = append(m.Problems, drr.CheckPatternSet(m.Patterns)...)
 	}
 	return m
+}
+
+// consequential are the evaluator's complaints about names it cannot find.
+var consequential = map[string]bool{
+	"eval-unknown-class": true, "eval-unknown-multiclass": true, "eval-unknown-field": true,
+	"eval-unresolved-name": true, "eval-undefined": true, "eval-unresolved": true,
+}
+
+// EvaluatorDiagnostics is what of the evaluator's diagnostics ds a unit
+// shows: while the unit has syntax errors (a statement that did not parse,
+// an include not found), not its complaints about names it cannot find.
+// The name is most likely declared by what did not parse or load, and the
+// syntax error is what to fix: a project opened without its dependencies
+// shows one error per missing include, not one per name used from it.
+func EvaluatorDiagnostics(tg *tablegen.Unit, ds tablegen.Diagnostics) tablegen.Diagnostics {
+	if !tg.Diags.HasErrors() {
+		return ds
+	}
+	out := make(tablegen.Diagnostics, 0, len(ds))
+	for _, d := range ds {
+		if !consequential[d.Code] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func problems(ds tablegen.Diagnostics) []Problem {

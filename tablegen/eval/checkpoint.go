@@ -18,6 +18,7 @@ type Checkpoint struct {
 	aliases      []map[string]*Type
 	varDefs      []map[string]*VarDefInit
 	instances    []map[*VarDefInit]*DefInit
+	poisoned     []map[string]bool
 
 	// What the prefix made, in segments (one per evaluation of the chain
 	// that led here), so that a checkpoint copies none of its parent's.
@@ -121,6 +122,7 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 		aliases:      e.aliases.freeze(),
 		varDefs:      e.varDefs.freeze(),
 		instances:    e.instances.freeze(),
+		poisoned:     e.poisoned.freeze(),
 		classSegs:    appendSeg(e.base.classSegs, e.res.Classes),
 		defSegs:      appendSeg(e.base.defSegs, e.res.Defs),
 		diagSegs:     appendSeg(e.base.diagSegs, e.res.Diagnostics),

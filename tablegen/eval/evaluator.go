@@ -145,7 +145,13 @@ type evaluator struct {
 	// instances are the defs of inline instantiations that a checkpoint
 	// holds uninstantiated (frozen, so their def field stays nil).
 	instances layer[*VarDefInit, *DefInit]
-	regexps   map[string]*regexp.Regexp
+	// poisoned are the names of the defs and global defvars whose
+	// statement failed. A statement that reads one fails silently: llvm-
+	// tblgen stops at the first error, and the statements that use what it
+	// left undefined (a dialect's every op, when its dialect def uses a
+	// field the MLIR in use lacks) have no error of their own to show.
+	poisoned layer[string, bool]
+	regexps  map[string]*regexp.Regexp
 	// Scratch for instantiation keys (findVarDef): the key, a candidate's
 	// key, and the slot where the key is or would go.
 	keyBuf, candBuf []byte
@@ -258,6 +264,7 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		aliases:      newLayer(cp.aliases),
 		varDefs:      newLayer(cp.varDefs),
 		instances:    newLayer(cp.instances),
+		poisoned:     newLayer(cp.poisoned),
 		regexps:      map[string]*regexp.Regexp{},
 		anonCounter:  cp.anonCounter,
 		iterations:   cp.iterations,
@@ -328,6 +335,9 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 			e.instDepth = 0
 			e.resolvers.unwind(lent)
 		}
+		if e.failed {
+			e.poison(s)
+		}
 		e.stmt, e.failed, e.use = outer, outerFailed, outerUse
 	}()
 	switch {
@@ -355,6 +365,31 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 		e.multiclass(s.MultiClass)
 	case s.Defset != nil:
 		e.defset(s.Defset)
+	}
+}
+
+// poison marks what the failed statement s was to define as failed: a def
+// or a global defvar of a plain name (not in a multiclass or a loop, where
+// names are made), or a class.
+func (e *evaluator) poison(s *tablegen.Statement) {
+	if e.curMC != nil || len(e.loops) > 0 {
+		return
+	}
+	switch {
+	case s.Class != nil:
+		if rec := e.classes.peek(s.Class.Name.Name); rec != nil {
+			rec.incomplete = true
+		}
+	case s.Def != nil:
+		if n := s.Def.Name; n != nil && n.Operand != nil && len(n.Pastes) == 0 && len(n.Operand.Suffixes) == 0 {
+			if id := n.Operand.Simple.Ident(); id != nil {
+				e.poisoned.set(id.Name, true)
+			}
+		}
+	case s.Defvar != nil:
+		if e.scope.parent == nil {
+			e.poisoned.set(s.Defvar.Name.Name, true)
+		}
 	}
 }
 

@@ -452,6 +452,10 @@ func (e *evaluator) idValue(id *tablegen.Ident, rec *Record, nameMode bool) Init
 	if rec != nil && !rec.IsClass && e.curMC == nil && rec.NameString() == name {
 		return &UnOpInit{Op: opCast, Arg: stringInit(name), Ty: rec.defType()}
 	}
+	if e.poisoned.get(name) {
+		e.failed = true // its own statement's error says why
+		return nil
+	}
 	e.failAt(id.Range(), "eval-undefined", "Variable not defined: '"+name+"'")
 	return nil
 }

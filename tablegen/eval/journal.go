@@ -87,6 +87,7 @@ const (
 	tAliases
 	tVarDefs
 	tInstances
+	tPoisoned
 )
 
 type tableKey struct {
@@ -202,6 +203,8 @@ func (e *evaluator) startTracking(prev *Journal, segs [][]*effects, replayed int
 	e.varDefs.onSet = func(k string, v *VarDefInit) { t.wrote(tableKey{table: tVarDefs, name: k}, v) }
 	e.instances.onGet = func(k *VarDefInit, v *DefInit) { t.read(tableKey{table: tInstances, inst: k}, v) }
 	e.instances.onSet = func(k *VarDefInit, v *DefInit) { t.wrote(tableKey{table: tInstances, inst: k}, v) }
+	e.poisoned.onGet = func(k string, v bool) { t.read(tableKey{table: tPoisoned, name: k}, v) }
+	e.poisoned.onSet = func(k string, v bool) { t.wrote(tableKey{table: tPoisoned, name: k}, v) }
 }
 
 // lookup is what the name table holds for k now (not recorded as a read).
@@ -219,6 +222,8 @@ func (e *evaluator) lookup(k tableKey) any {
 		return e.aliases.peek(k.name)
 	case tVarDefs:
 		return e.varDefs.peek(k.name)
+	case tPoisoned:
+		return e.poisoned.peek(k.name)
 	default:
 		return e.instances.peek(k.inst)
 	}
@@ -239,6 +244,8 @@ func (e *evaluator) store(k tableKey, v any) {
 		e.aliases.own[k.name] = v.(*Type)
 	case tVarDefs:
 		e.varDefs.own[k.name] = v.(*VarDefInit)
+	case tPoisoned:
+		e.poisoned.own[k.name] = v.(bool)
 	default:
 		e.instances.own[k.inst] = v.(*DefInit)
 	}

@@ -16,7 +16,8 @@ import (
 // followed by statements the edits insert: a failing assert, a def that
 // duplicates a later one, another def that !instances finds, an anonymous
 // def that shifts the numbering, a defvar and a class that later
-// statements name.
+// statements name, a def and a class whose statements fail, and the
+// statements that use them (silent after them, errors before).
 var replayable = strings.Replace(strings.Replace(resumable, "class Late;\n", "class Late { int x = 1; }\n", 1),
 	"class Late { int x = 1; }\ndef late", "def late", 1) + `
 assert 0, "tag";
@@ -26,6 +27,10 @@ def : Base<8>;
 defvar seven = 8;
 class Holder2<int n> : Holder<n>;
 foreach j = [3, 4] in def "loop"#j : Holder<j>;
+def broken : Base<1, 2>;
+def reader { Base b = broken; }
+class Cracked : Nowhere;
+def fromCracked : Cracked;
 `
 
 // insertions splits replayable into the statements of the unit and those
@@ -35,7 +40,7 @@ func insertions(t *testing.T) (*tablegen.Unit, []*tablegen.Statement, []*tablege
 	if u.Diags.HasErrors() {
 		t.Fatalf("test source does not parse: %v", u.Diags)
 	}
-	n := len(u.Statements) - 7
+	n := len(u.Statements) - 11
 	return u, u.Statements[:n:n], u.Statements[n:]
 }
 

@@ -122,6 +122,9 @@ type Record struct {
 	Anonymous bool
 	// forward marks a class declared with `class X;` and not yet defined.
 	forward bool
+	// incomplete marks a class whose statement failed: a record derived
+	// from it fails too, silently (see evaluator.poisoned).
+	incomplete bool
 	// Decl is the whole statement that defined the record; for an
 	// anonymous def of an inline instantiation, the `Class<args>` expression.
 	Decl tablegen.Range

@@ -327,6 +327,9 @@ func (e *evaluator) classID(id *tablegen.Ident) *Record {
 			msg += ". Use 'defm' if you meant to use multiclass '" + id.Name + "'"
 		}
 		e.failAt(id.Range(), "eval-unknown-class", msg)
+	} else if c.incomplete {
+		e.failed = true // as a poisoned name (evaluator.poisoned)
+		return nil
 	}
 	return c
 }
