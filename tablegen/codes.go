@@ -67,6 +67,8 @@ func Codes() []CodeInfo {
 			"#ifdef FOO\ndef A;\n"),
 		e("include-syntax", "`include` is not followed by a file name string",
 			"include OpBase\n"),
+		e("include-c-syntax", "C's `#include` instead of TableGen's `include`; the file is not included (llvm-tblgen stops at its '#')",
+			"#include \"mlir/IR/OpBase.td\"\n"),
 		e("include-not-found", "no file of that name on the include path (as written, then each -I directory)",
 			"include \"does/not/exist.td\"\n"),
 		{Code: "include-not-file", Severity: SeverityError, Summary: "the include names a directory, pipe, socket or device, not a file",

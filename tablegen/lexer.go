@@ -322,6 +322,17 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 			lx.condLow = min(lx.condLow, len(cs)-1)
 		}
 		s.directiveEnd(tok, "#endif")
+	case "include":
+		// C's #include, in a .td file or in a C++ header a .td file
+		// included by mistake. llvm-tblgen stops at its '#'. Followed, a
+		// header's own #includes would lex the C++ headers they reach as
+		// TableGen, thousands of errors in files the user never wrote.
+		start := s.off
+		s.skipLine()
+		if enabled {
+			lx.res.Diags.errorAt(Range{tok.Pos, s.pos(start + cIncludeNameEnd(s.src[start:s.off]))}, "include-c-syntax",
+				"'#include' is C preprocessor syntax, not followed: TableGen includes a .td file with include \"file\" (no '#'), and cannot include a C or C++ header")
+		}
 	}
 	if lx.events != nil {
 		*lx.events = append(*lx.events, newDirEvent(tok.Pos, op, c, len(lx.defs)))
@@ -522,7 +533,8 @@ func (s *scanner) skipBlockComment() {
 	s.errorAt(start, start+2, "lex-comment", "unterminated comment")
 }
 
-var directives = []string{"define", "ifdef", "ifndef", "else", "endif"}
+// "include" is not one of LLVM's: C's #include, reported as such.
+var directives = []string{"define", "ifdef", "ifndef", "else", "endif", "include"}
 
 // directiveAt reports the preprocessor directive starting at s.off ('#').
 func (s *scanner) directiveAt() string {
@@ -609,6 +621,23 @@ func (s *scanner) directiveEnd(dir Token, what string) {
 			return
 		}
 	}
+}
+
+// cIncludeNameEnd is where the file name of C's #include ends in rest, the
+// line after the directive: after its "name" or <name>, else at the line's
+// last non-blank.
+func cIncludeNameEnd(rest string) int {
+	i := len(rest) - len(strings.TrimLeft(rest, " \t"))
+	if i < len(rest) && (rest[i] == '"' || rest[i] == '<') {
+		closer := byte('"')
+		if rest[i] == '<' {
+			closer = '>'
+		}
+		if j := strings.IndexByte(rest[i+1:], closer); j >= 0 {
+			return i + 1 + j + 1
+		}
+	}
+	return len(strings.TrimRight(rest, " \t\r"))
 }
 
 func (s *scanner) skipLine() {

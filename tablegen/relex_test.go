@@ -1,6 +1,7 @@
 package tablegen
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -253,5 +254,46 @@ func TestIncludeGuardDetection(t *testing.T) {
 		if got := lx.guards["F.td"]; got != want {
 			t.Errorf("%q: guard %q, want %q", src, got, want)
 		}
+	}
+}
+
+// C's #include is reported where it is written and not followed, so that a
+// C++ header included by mistake costs its own lines, not the thousands of
+// the headers it includes; in a disabled block it is skipped as LLVM skips
+// any line there.
+func TestCIncludeIsNotFollowed(t *testing.T) {
+	files := map[string]string{
+		"Root.td":  "class A;\ninclude \"Header.h\"\n#ifdef OFF\n#include \"Other.h\"\n#endif\ndef B;\n",
+		"Header.h": "#pragma once\n#include \"Other.h\" // C++\n#include <vector>\n",
+		"Other.h":  "class ShouldNotBeLexed;\n",
+	}
+	read := func(path string) ([]byte, error) {
+		if s, ok := files[path]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	set := NewSourceSet()
+	root := set.AddFile("Root.td", []byte(files["Root.td"]))
+	lx := LexUnit(set, root, LexOptions{Loader: &CommandLineLoader{ReadFile: read}})
+	var got []string
+	for _, d := range lx.Diags {
+		p := set.Position(d.Range.Start)
+		e := set.Position(d.Range.End)
+		got = append(got, fmt.Sprintf("%s:%d:%d-%d %s", p.Filename, p.Line, p.Column, e.Column, d.Code))
+	}
+	want := []string{"Header.h:2:1-19 include-c-syntax", "Header.h:3:1-18 include-c-syntax"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("diagnostics %v, want %v", got, want)
+	}
+	var idents []string
+	for _, tok := range lx.Tokens {
+		if tok.Kind == TokIdent || tok.Kind == TokPaste {
+			idents = append(idents, tok.Text)
+		}
+	}
+	// '#pragma' is TableGen's paste and an identifier, as llvm-tblgen lexes it.
+	if w := "A # pragma once B"; strings.Join(idents, " ") != w {
+		t.Errorf("tokens %q, want %q", strings.Join(idents, " "), w)
 	}
 }

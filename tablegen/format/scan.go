@@ -15,7 +15,7 @@ const (
 	kOther        kind = iota // anything the lexer does not accept: kept as written
 	kLineComment              // // to the end of the line
 	kBlockComment             // /* */, nestable as in TableGen
-	kDirective                // #ifdef, #ifndef, #else, #endif, #define: the whole line
+	kDirective                // #ifdef, #ifndef, #else, #endif, #define, #include: the whole line
 	kToken                    // a lexer token (tok.lex says which)
 )
 
@@ -49,7 +49,7 @@ func (t *tok) isWord() bool {
 	return t.lex.IsKeyword()
 }
 
-var directives = []string{"define", "ifdef", "ifndef", "else", "endif"}
+var directives = []string{"define", "ifdef", "ifndef", "else", "endif", "include"} // as the lexer's
 
 // scan splits src into tokens, following the lexer's rules (tablegen/lexer.go)
 // for where one token ends, and keeping comments and directives as tokens.
