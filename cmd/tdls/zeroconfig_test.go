@@ -97,3 +97,35 @@ func TestInitWritesWhatCheckInfers(t *testing.T) {
 		t.Errorf("init replaced an existing .tdls.yaml (exit %d)", code)
 	}
 }
+
+// A name several directories have (each dialect's Dialect.td) resolves, as
+// in the server and in the build, to the including file's sibling first,
+// even when the build files state another of those directories for some
+// other target.
+func TestCheckInfersTheSiblingFirst(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"x/Dialect.td": "class XOp;\n",
+		"x/Ops.td":     "include \"Dialect.td\"\ndef A : XOp;\n",
+		"y/Dialect.td": "class YOp;\n",
+		"y/Ops.td":     "include \"Dialect.td\"\ndef B : YOp;\n",
+		"p/Pat.td":     "include \"Dialect.td\"\ndef C : XOp;\n",
+		"BUILD":        "td_library(\n    name = \"pat\",\n    srcs = [\"p/Pat.td\"],\n    includes = [\"x\"],\n)\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var out, errOut bytes.Buffer
+	if code := runCheck([]string{"x/Ops.td", "y/Ops.td", "p/Pat.td"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errOut.String())
+	}
+}
