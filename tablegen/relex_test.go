@@ -198,12 +198,7 @@ func TestGuardedIncludeLexedOnce(t *testing.T) {
 		"Root.td": "include \"Guarded.td\"\ninclude \"Guarded.td\"\ninclude \"Trailing.td\"\ninclude \"Trailing.td\"\n" +
 			"include \"Else.td\"\ninclude \"Else.td\"\ninclude \"Open.td\"\ninclude \"Open.td\"\ninclude \"Guarded.td\"\n",
 	}
-	read := func(path string) ([]byte, error) {
-		if s, ok := files[path]; ok {
-			return []byte(s), nil
-		}
-		return nil, os.ErrNotExist
-	}
+	read := mapReader(files)
 	set := NewSourceSet()
 	root := set.AddFile("Root.td", []byte(files["Root.td"]))
 	lx := LexUnit(set, root, LexOptions{Loader: &CommandLineLoader{ReadFile: read}})
@@ -267,12 +262,7 @@ func TestCIncludeIsNotFollowed(t *testing.T) {
 		"Header.h": "#pragma once\n#include \"Other.h\" // C++\n#include <vector>\n",
 		"Other.h":  "class ShouldNotBeLexed;\n",
 	}
-	read := func(path string) ([]byte, error) {
-		if s, ok := files[path]; ok {
-			return []byte(s), nil
-		}
-		return nil, os.ErrNotExist
-	}
+	read := mapReader(files)
 	set := NewSourceSet()
 	root := set.AddFile("Root.td", []byte(files["Root.td"]))
 	lx := LexUnit(set, root, LexOptions{Loader: &CommandLineLoader{ReadFile: read}})
@@ -295,5 +285,15 @@ func TestCIncludeIsNotFollowed(t *testing.T) {
 	// '#pragma' is TableGen's paste and an identifier, as llvm-tblgen lexes it.
 	if w := "A # pragma once B"; strings.Join(idents, " ") != w {
 		t.Errorf("tokens %q, want %q", strings.Join(idents, " "), w)
+	}
+}
+
+// mapReader reads the files of a map, by path.
+func mapReader(files map[string]string) ReadFunc {
+	return func(path string) ([]byte, error) {
+		if s, ok := files[path]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
 	}
 }

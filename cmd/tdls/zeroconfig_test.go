@@ -11,13 +11,19 @@ import (
 // zeroConfigProject is a project laid out with includes written from
 // include/, as most MLIR projects are, with nothing configured.
 func zeroConfigProject(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	return writeRepository(t, map[string]string{
 		"include/toy/Base.td": "class ToyOp<string m> { string mnemonic = m; }\n",
 		"include/toy/Ops.td":  "include \"toy/Base.td\"\ndef AddOp : ToyOp<\"add\">;\n",
 		"lib/Patterns.td":     "include \"toy/Ops.td\"\ndef UsesAdd { string m = AddOp.mnemonic; }\n",
-	} {
+	})
+}
+
+// writeRepository writes files (slash-separated paths) in a new directory
+// that a .git marks as a repository's root, and returns it.
+func writeRepository(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -103,26 +109,14 @@ func TestInitWritesWhatCheckInfers(t *testing.T) {
 // even when the build files state another of those directories for some
 // other target.
 func TestCheckInfersTheSiblingFirst(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	dir := writeRepository(t, map[string]string{
 		"x/Dialect.td": "class XOp;\n",
 		"x/Ops.td":     "include \"Dialect.td\"\ndef A : XOp;\n",
 		"y/Dialect.td": "class YOp;\n",
 		"y/Ops.td":     "include \"Dialect.td\"\ndef B : YOp;\n",
 		"p/Pat.td":     "include \"Dialect.td\"\ndef C : XOp;\n",
 		"BUILD":        "td_library(\n    name = \"pat\",\n    srcs = [\"p/Pat.td\"],\n    includes = [\"x\"],\n)\n",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	})
 	t.Chdir(dir)
 	var out, errOut bytes.Buffer
 	if code := runCheck([]string{"x/Ops.td", "y/Ops.td", "p/Pat.td"}, &out, &errOut); code != 0 {
