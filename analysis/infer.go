@@ -557,18 +557,16 @@ func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
 	if err == nil || tablegen.IncludeErrorCode(err) != "include-not-found" {
 		return p, data, err
 	}
-	if own := filepath.Dir(from); !filepath.IsAbs(name) {
-		// The including file's directory, where the server looks first:
-		// the build puts the root's on the include path (CMake's
-		// tablegen() its source directory, Bazel's gentbl the td_file's),
-		// so of a name several directories have (Dialect.td), the sibling.
-		sibling := (&tablegen.EditorLoader{ReadFile: l.Base.ReadFile})
-		if p, data, serr := sibling.Include(name, from); serr == nil {
-			if !slices.ContainsFunc(l.Inferred, func(d InferredDir) bool { return d.Dir == own }) {
-				l.Inferred = append(l.Inferred, InferredDir{Dir: own, Include: name, From: from, Why: "the including file's directory, which the build puts on the include path"})
-			}
-			return p, data, nil
+	// The including file's directory, where the server looks first: the
+	// build puts the root's on the include path (CMake's tablegen() its
+	// source directory, Bazel's gentbl the td_file's), so of a name several
+	// directories have (Dialect.td), the sibling.
+	sibling := tablegen.EditorLoader{ReadFile: l.Base.ReadFile}
+	if p, data, serr := sibling.Include(name, from); serr == nil {
+		if own := filepath.Dir(from); !slices.ContainsFunc(l.Inferred, func(d InferredDir) bool { return d.Dir == own }) {
+			l.Inferred = append(l.Inferred, InferredDir{Dir: own, Include: name, From: from, Why: "the including file's directory, which the build puts on the include path"})
 		}
+		return p, data, nil
 	}
 	c := l.Catalog()
 	d, ok := c.Choose(name, from, nil)

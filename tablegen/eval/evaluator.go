@@ -370,16 +370,12 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 
 // poison marks what the failed statement s was to define as failed: a def
 // or a global defvar of a plain name (not in a multiclass or a loop, where
-// names are made), or a class.
+// names are made). A class marks itself (evaluator.class).
 func (e *evaluator) poison(s *tablegen.Statement) {
 	if e.curMC != nil || len(e.loops) > 0 {
 		return
 	}
 	switch {
-	case s.Class != nil:
-		if rec := e.classes.peek(s.Class.Name.Name); rec != nil {
-			rec.incomplete = true
-		}
 	case s.Def != nil:
 		if n := s.Def.Name; n != nil && n.Operand != nil && len(n.Pastes) == 0 && len(n.Operand.Suffixes) == 0 {
 			if id := n.Operand.Simple.Ident(); id != nil {

@@ -47,3 +47,20 @@ def fine : Op<[Later]>;
 		t.Errorf("defs %v, want [Later fine]", defs)
 	}
 }
+
+// A class defined twice fails at its second definition; the first stays
+// whole, and what derives from it is evaluated and reported as before.
+func TestRedefinedClassDoesNotPoisonTheFirst(t *testing.T) {
+	src := `
+class A { int x = 1; }
+class A { int y = 2; }
+def d : A { let x = 3; }
+`
+	res := Evaluate(parseBytes("redefined.td", []byte(src)), Options{})
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "eval-class-redefined" {
+		t.Errorf("diagnostics %v, want the redefinition only", res.Diagnostics)
+	}
+	if len(res.Defs) != 1 || res.Defs[0].NameString() != "d" {
+		t.Errorf("defs %v, want d", res.Defs)
+	}
+}

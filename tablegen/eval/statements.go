@@ -36,6 +36,11 @@ func (e *evaluator) class(c *tablegen.Class) {
 		e.classes.set(name, rec)
 		e.res.Classes = append(e.res.Classes, rec)
 	}
+	defer func() {
+		// This class, not one a redefinition above failed on: what
+		// derives from it fails silently (evaluator.poisoned).
+		rec.incomplete = e.failed
+	}()
 	sc := e.pushScope(scopeRecord)
 	sc.rec = rec
 	defer e.popScope(sc)
