@@ -655,16 +655,30 @@ func yamlQuote(s string) string {
 }
 
 // WriteProjectConfig writes a .tdls.yaml stating dirs in folder; it does
-// not replace one that exists.
+// not replace one that exists. The file appears whole: it is written
+// beside its name and then linked there, since a watcher (the server's
+// own, an editor's) that read it half-written would load an empty
+// configuration.
 func WriteProjectConfig(folder string, dirs []InferredDir) (string, error) {
 	path := filepath.Join(folder, ProjectConfigName)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if _, err := os.Lstat(path); err == nil {
+		return path, &os.PathError{Op: "create", Path: path, Err: os.ErrExist}
+	}
+	f, err := os.CreateTemp(folder, ProjectConfigName+".*.tmp")
 	if err != nil {
 		return path, err
 	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
 	_, err = f.WriteString(ProjectConfigText(folder, dirs))
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Link(tmp, path) // fails, replacing nothing, when path exists
 	}
 	return path, err
 }

@@ -746,13 +746,16 @@ check('the source action "Write the inferred include directories to .tdls.yaml" 
   vim.cmd('edit ' .. layered)
   pick_code_action('Write the inferred include directories to .tdls.yaml')
   local path = fixture .. '/.tdls.yaml'
+  local text = ''
   wait(function()
-    return vim.fn.filereadable(path) == 1
+    if vim.fn.filereadable(path) == 1 then
+      text = table.concat(vim.fn.readfile(path), '\n')
+    end
+    return text:find('- layered/include', 1, true) ~= nil
   end)
   if vim.fn.filereadable(path) ~= 1 then
     return false, 'no ' .. path
   end
-  local text = table.concat(vim.fn.readfile(path), '\n')
   return text:find('- layered/include', 1, true) ~= nil, string.format('%q', text:sub(1, 200))
 end, with_plugin)
 
