@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -576,6 +577,7 @@ func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
 		}
 	}
 	if !ok || slices.Contains(l.Base.IncludeDirs, d.Dir) {
+		err = l.notFound(name, from, err)
 		if hint := c.NotFoundHint(name, from); hint != "" {
 			err = hintedError{err, hint}
 		}
@@ -584,6 +586,32 @@ func (l *InferringLoader) Include(name, from string) (string, []byte, error) {
 	l.Base.IncludeDirs = append(l.Base.IncludeDirs, d.Dir)
 	l.Inferred = append(l.Inferred, d)
 	return l.Base.Include(name, from)
+}
+
+// notFound is err, Base's not-found error, listing what the inference
+// searched rather than Base's directories, which depend on what the
+// unit's earlier includes happened to infer: the name as written, the
+// configured directories, the including file's directory, the project's
+// .td files and the machine's MLIR.
+func (l *InferringLoader) notFound(name, from string, err error) error {
+	var ie *tablegen.IncludeError
+	if !errors.As(err, &ie) || filepath.IsAbs(name) {
+		return err
+	}
+	searched := []string{name}
+	for _, dir := range l.Base.IncludeDirs {
+		if !slices.ContainsFunc(l.Inferred, func(d InferredDir) bool { return d.Dir == dir }) {
+			searched = append(searched, filepath.Join(dir, name))
+		}
+	}
+	if sib := filepath.Join(filepath.Dir(from), name); from != "" && !slices.Contains(searched, sib) {
+		searched = append(searched, sib)
+	}
+	searched = append(searched, "the project's .td files")
+	if l.MLIR != "" {
+		searched = append(searched, filepath.Join(l.MLIR, name))
+	}
+	return &tablegen.IncludeError{Name: ie.Name, Searched: searched, Err: ie.Err}
 }
 
 // InferProjectDirs infers the include directories of every .td file of the

@@ -20,7 +20,7 @@ type Loader interface {
 // IncludeError reports an include that could not be found or read.
 type IncludeError struct {
 	Name     string
-	Searched []string // every candidate path tried, in order
+	Searched []string // every candidate path tried, in order (or a phrase for what is not one path)
 	Err      error    // the read error when the file exists but could not be read
 }
 

@@ -46,7 +46,8 @@ func TestCheckCleanFileExitsZero(t *testing.T) {
 func TestCheckTextFormat(t *testing.T) {
 	// The include is preceded by non-ASCII text: the column counts bytes.
 	src := "def A;\n/* héllo 😀 */ include \"nope.td\"\ndef B;\n"
-	out, _, code := checkIn(t, map[string]string{"a.td": src}, "a.td")
+	// --no-config: nothing is inferred, so the message lists the path alone.
+	out, _, code := checkIn(t, map[string]string{"a.td": src}, "--no-config", "a.td")
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -58,7 +59,7 @@ func TestCheckTextFormat(t *testing.T) {
 
 func TestCheckJSONFormatUsesUTF16(t *testing.T) {
 	src := "def A;\n/* héllo 😀 */ include \"nope.td\"\n"
-	out, _, code := checkIn(t, map[string]string{"a.td": src}, "--format=json", "a.td")
+	out, _, code := checkIn(t, map[string]string{"a.td": src}, "--no-config", "--format=json", "a.td")
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -111,7 +112,7 @@ func TestCheckRelatedPrintsNotes(t *testing.T) {
 		t.Errorf("note line %q, want it at the #ifdef (a.td:2:1)", got[1])
 	}
 
-	out, _, _ = checkIn(t, map[string]string{"a.td": src}, "--format=json", "a.td")
+	out, _, _ = checkIn(t, map[string]string{"a.td": src}, "--no-config", "--format=json", "a.td")
 	var diags []report.Diagnostic
 	if err := json.Unmarshal([]byte(out), &diags); err != nil || len(diags) != 1 || len(diags[0].Related) != 1 {
 		t.Fatalf("want one diagnostic with one related location: %v\n%s", err, out)

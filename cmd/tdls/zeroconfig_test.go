@@ -123,3 +123,32 @@ func TestCheckInfersTheSiblingFirst(t *testing.T) {
 		t.Fatalf("exit %d:\n%s%s", code, out.String(), errOut.String())
 	}
 }
+
+// An include found nowhere lists the same places searched whichever
+// includes came before it and what they made tdls infer.
+func TestCheckNotFoundListsWhatInferenceSearched(t *testing.T) {
+	dir := writeRepository(t, map[string]string{
+		"inc/lib/Base.td": "class Base;\n",
+		"a/First.td":      "include \"lib/Base.td\"\ninclude \"lib/Missing.td\"\n",
+		"a/Second.td":     "include \"lib/Missing.td\"\ninclude \"lib/Base.td\"\n",
+	})
+	t.Chdir(dir)
+	message := func(root string) string {
+		var out, errOut bytes.Buffer
+		if code := runCheck([]string{root}, &out, &errOut); code != 1 {
+			t.Fatalf("%s: exit %d, want 1:\n%s%s", root, code, out.String(), errOut.String())
+		}
+		_, msg, ok := strings.Cut(out.String(), "error: ")
+		if !ok {
+			t.Fatalf("%s: no error:\n%s", root, out.String())
+		}
+		return msg
+	}
+	first, second := message("a/First.td"), message("a/Second.td")
+	if first != second {
+		t.Errorf("the message depends on the includes before it:\n  %s  %s", first, second)
+	}
+	if want := filepath.Join("a", "lib", "Missing.td"); !strings.Contains(first, want) || !strings.Contains(first, "the project's .td files") {
+		t.Errorf("message %q: want the including file's directory (%s) and the project's files among what was searched", first, want)
+	}
+}
