@@ -268,8 +268,11 @@ func cutClassDecls(out string, items []item, labels []string) (string, bool) {
 
 var (
 	enumDeclStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^enum (?:class )?(\w+)\b`) })
-	enumDefStart  = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^(?:::llvm::StringRef|std::string) stringify(\w+)\(`)
+	// An enum's definitions start with its symbol-to-string function,
+	// named by symbolToStringFnName (stringifyX unless the enum says
+	// otherwise), whose parameter is the enum.
+	enumDefStart = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(?:::llvm::StringRef|std::string) \w+\((\w+) \w+\) \{`)
 	})
 )
 
@@ -393,12 +396,24 @@ var mdHeading = sync.OnceValue(func() *regexp.Regexp {
 // `## MemoryEffectOpInterface (`MemoryEffectsOpInterface`)`), up to the next
 // heading of the same or a higher level.
 func cutMarkdown(out string, match func(string) bool) (string, bool) {
+	if piece, ok := cutMarkdownSection(out, match, true); ok {
+		return piece, true
+	}
+	// A description may open a code fence it never closes (mlir-tblgen
+	// copies it as written), which hides every heading after it: then the
+	// headings are looked for ignoring fences.
+	return cutMarkdownSection(out, match, false)
+}
+
+// cutMarkdownSection is cutMarkdown's search, headings inside code fences
+// skipped when fences says so.
+func cutMarkdownSection(out string, match func(string) bool, fences bool) (string, bool) {
 	var sb strings.Builder
 	level := 0 // of the section being kept, 0 when none
 	fenced := false
 	for _, l := range strings.SplitAfter(out, "\n") {
 		t := strings.TrimRight(l, "\n")
-		if strings.HasPrefix(t, "```") {
+		if fences && strings.HasPrefix(t, "```") {
 			fenced = !fenced
 		}
 		if m := mdHeading().FindStringSubmatch(t); m != nil && !fenced {

@@ -279,3 +279,50 @@ func TestGenEntityCuts(t *testing.T) {
 	}
 	fmt.Printf("gen --entity cuts: %d entities of %d generators\n", entities, gens)
 }
+
+// TestGenEntityCutsWhatTheDefsSay: an entity is cut from its section
+// whatever the def's own fields make of the section: an enum whose
+// symbolToStringFnName renames the function its definitions start with,
+// an op after another whose description opens a code fence it never
+// closes.
+func TestGenEntityCutsWhatTheDefsSay(t *testing.T) {
+	needMLIRTblgen(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		gen, entity, want, file string
+		labels                  []string // more names the server knows it by
+	}{
+		{"enum-defs", "ColorEnum", "ColorToString(ColorEnum val)", `include "mlir/IR/EnumAttr.td"
+def Red : I32EnumAttrCase<"Red", 0>;
+def ColorEnum : I32EnumAttr<"ColorEnum", "", [Red]> {
+  let cppNamespace = "demo";
+  let symbolToStringFnName = "ColorToString";
+}
+def Up : I32EnumAttrCase<"Up", 0>;
+def DirEnum : I32EnumAttr<"DirEnum", "", [Up]> { let cppNamespace = "demo"; }
+`, nil},
+		{"op-doc", "Demo_BOp", "`demo.b`", `include "mlir/IR/OpBase.td"
+def Demo_Dialect : Dialect { let name = "demo"; let cppNamespace = "::demo"; }
+def Demo_AOp : Op<Demo_Dialect, "a"> {
+  let description = [{
+    ` + "```" + `mlir
+  }];
+}
+def Demo_BOp : Op<Demo_Dialect, "b">;
+`, []string{"demo.b", "BOp"}},
+	} {
+		path := filepath.Join(dir, c.gen+".td")
+		writeFile(t, path, c.file)
+		out, err := exec.Command(mlirTblgen, "--gen-"+c.gen, "-I", mlirInclude, path).Output()
+		if err != nil {
+			t.Fatalf("%s: mlir-tblgen: %v", c.gen, err)
+		}
+		piece, ok := cutEntity(c.gen, string(out), append([]string{c.entity}, c.labels...))
+		if !ok || !strings.Contains(piece, c.want) {
+			t.Errorf("%s: the cut of %s (%v) lacks %q:\n%s", c.gen, c.entity, ok, c.want, piece)
+		}
+		if strings.Contains(piece, "DirEnum") || strings.Contains(piece, "demo.a") {
+			t.Errorf("%s: the cut of %s holds another entity:\n%s", c.gen, c.entity, piece)
+		}
+	}
+}

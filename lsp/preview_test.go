@@ -273,6 +273,41 @@ func TestGeneratedCodeActionsOnEntities(t *testing.T) {
 	}
 }
 
+// An interface without methods has declarations and documentation but no
+// definitions (mlir-tblgen writes none), so none are offered, and asking
+// for them says why.
+func TestGeneratedDefinitionsNotOfferedForNothing(t *testing.T) {
+	needMLIR(t)
+	files := map[string]string{"Ifaces.td": `include "mlir/IR/OpBase.td"
+def EmptyInterface : OpInterface<"EmptyInterface"> { let cppNamespace = "::demo"; }
+def FullInterface : OpInterface<"FullInterface"> {
+  let cppNamespace = "::demo";
+  let methods = [InterfaceMethod<"", "int", "size">];
+}
+`}
+	s := start(t, files, Options{ExtraDirs: []string{llvmInclude}}, nil, nil)
+	s.open("Ifaces.td")
+	for _, c := range []struct {
+		needle string
+		defs   bool
+	}{{"def EmptyInterface", false}, {"def FullInterface", true}} {
+		line, col := posOf(t, files["Ifaces.td"], c.needle, 0, 5)
+		p := protocol.Position{Line: uint32(line), Character: uint32(col)}
+		titles := map[string]bool{}
+		for _, a := range s.codeActions("Ifaces.td", protocol.Range{Start: p, End: p}) {
+			titles[a.Title] = true
+		}
+		if !titles["Show generated declarations"] || !titles["Show generated documentation"] || titles["Show generated definitions"] != c.defs {
+			t.Errorf("%s: actions %v, want definitions offered: %v", c.needle, titles, c.defs)
+		}
+	}
+	var none generatedResult
+	err := s.call("tdls/generatedCode", map[string]any{"uri": uri.File(s.path("Ifaces.td")), "name": "EmptyInterface", "generator": "defs"}, &none)
+	if err == nil || !strings.Contains(err.Error(), "declares no methods") {
+		t.Errorf("definitions of an interface without methods: %v %+v", err, none)
+	}
+}
+
 // tdls/generatedCode takes a generator or a view of the entity at a
 // position or named, and answers what it generated and for what.
 func TestGeneratedCodeOfEntities(t *testing.T) {

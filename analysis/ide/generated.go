@@ -67,6 +67,9 @@ type Entity struct {
 	def   *eval.Record   // nil for a pattern
 	parts []*eval.Record // an enum's cases
 	names []string       // more names it is known by: C++ classes
+	// noDefinitions marks an interface without methods, of which
+	// mlir-tblgen writes no definitions: the view is not offered.
+	noDefinitions bool
 }
 
 // GeneratedCode answers a generated-code query for the file of v. The
@@ -167,6 +170,9 @@ func generatorFor(view string, e Entity, wholeFile bool) (string, error) {
 		if !ok {
 			return "", fmt.Errorf("mlir-tblgen generates no %s for %s %s", viewNoun(view), article(e.Kind), e.Kind)
 		}
+		if view == ViewDefs && e.noDefinitions {
+			return "", fmt.Errorf("mlir-tblgen generates no definitions for %s: it declares no methods", e.Name)
+		}
 		return gen, nil
 	}
 	info, ok := codegen.LookupGenerator(view)
@@ -230,6 +236,9 @@ func views(e Entity) []EntityView {
 	}
 	var out []EntityView
 	for _, v := range []string{ViewDecls, ViewDefs, ViewDoc} {
+		if v == ViewDefs && e.noDefinitions {
+			continue
+		}
 		if _, ok := codegen.GeneratorFor(e.Kind, v); ok {
 			out = append(out, EntityView{View: v, Title: "Show generated " + viewNoun(v)})
 		}
@@ -261,7 +270,8 @@ func entities(m *analysis.Models) []Entity {
 			add(e)
 		}
 		for _, i := range om.Interfaces {
-			add(Entity{Kind: interfaceKind(i.Kind), Name: i.Def.NameString(), Label: i.Name, def: i.Def, names: []string{i.QualifiedName()}})
+			add(Entity{Kind: interfaceKind(i.Kind), Name: i.Def.NameString(), Label: i.Name, def: i.Def, names: []string{i.QualifiedName()},
+				noDefinitions: len(i.Methods) == 0})
 		}
 		for _, p := range om.Passes {
 			add(Entity{Kind: "pass", Name: p.Def.NameString(), Label: p.Argument, def: p.Def})
