@@ -123,6 +123,12 @@ func (p *printer) breakLine(from, to, over int, breaks map[int]bool) bool {
 // '#'; last a statement's '=') and the bracket it breaks.
 func (p *printer) breakBefore(c int) (int, int32, bool) {
 	a, b := &p.toks[c-1], &p.toks[c]
+	if p.keep[b.line] {
+		// A line kept as written (outside the lines asked for) that a
+		// line being formatted runs into past a multi-line code block
+		// or string is not broken either.
+		return 0, 0, false
+	}
 	if b.kind == kLineComment || a.kind != kToken || b.kind == kDirective ||
 		b.kind == kBlockComment && a.lex != tablegen.TokComma {
 		return 0, 0, false // a comment stays with what it follows, but an argument's after a comma

@@ -81,3 +81,27 @@ func apply(src []byte, edits []Edit) string {
 	b.Write(src[at:])
 	return b.String()
 }
+
+// TestRangeOfOneLineKeepsTheNext: a line that runs on past a multi-line
+// code block or string into the next line, too long there, is not broken
+// on that next line when only its first line is asked for.
+func TestRangeOfOneLineKeepsTheNext(t *testing.T) {
+	long := `"` + strings.Repeat("b", 40) + `"`
+	for _, src := range []string{
+		"def A {\n  let c = [{\n    f(}] # \"aaaaaaaaaaaaaaaaaaaaaaaaaaaa\" # [{, }] # " + long + " # [{);\n  }];\n}\n",
+		"def A {\n  let c = \"x\" # [{\n}] # \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\" # " + long + " # \"c\";\n}\n",
+	} {
+		in := strings.SplitAfter(src, "\n")
+		for l := 1; l <= len(in); l++ {
+			got, err := Source([]byte(src), Options{Lines: []LineRange{{l, l}}})
+			if err != nil {
+				t.Fatalf("line %d: %v", l, err)
+			}
+			out := strings.SplitAfter(string(got), "\n")
+			if len(out) < len(in) || strings.Join(out[:l-1], "") != strings.Join(in[:l-1], "") ||
+				strings.Join(out[len(out)-(len(in)-l):], "") != strings.Join(in[l:], "") {
+				t.Errorf("formatting line %d changed other lines:\n%s", l, Unified("in", "out", []byte(src), got))
+			}
+		}
+	}
+}
