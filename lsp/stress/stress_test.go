@@ -6,21 +6,32 @@
 //	go test ./lsp/stress                                # the short budget of make test
 //	go test ./lsp/stress -stress.sequences 2000 -timeout 3h
 //	go test ./lsp/stress -run Replay -stress.replay FILE  # a divergence found before
+//	go test ./lsp/stress -stress.dir DIR[,DIR] -stress.sequences 150 -timeout 60m
+//
+// -stress.dir DIR (repeatable, or comma-separated) adds the root .td files
+// of a project as subjects: each file of DIR that no other .td file of DIR
+// includes, with the include directories tdls infers for DIR when nothing
+// is configured (as `tdls init` does) and MLIR's. 3 sequences in 4 then
+// edit one of them; the summary counts each directory's apart.
 package stress
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand"
 	"net"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf16"
@@ -29,6 +40,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+	"go.uber.org/zap/zapcore"
 
 	"tdls/lsp"
 	"tdls/lsp/lsptest"
@@ -39,7 +51,26 @@ var (
 	flagSeed      = flag.Int64("stress.seed", 1, "seed of the random sequences")
 	flagOut       = flag.String("stress.out", "", "directory for divergence files (default: tdls-stress in the system's temp directory)")
 	flagReplay    = flag.String("stress.replay", "", "a divergence file to replay (with -run Replay)")
+	flagDirs      dirList
 )
+
+func init() {
+	flag.Var(&flagDirs, "stress.dir", "a project directory whose root .td files are subjects too (repeatable, or comma-separated)")
+}
+
+// dirList is a flag that may be repeated, each time a comma-separated list.
+type dirList []string
+
+func (l *dirList) String() string { return strings.Join(*l, ",") }
+
+func (l *dirList) Set(v string) error {
+	for _, d := range strings.Split(v, ",") {
+		if d != "" {
+			*l = append(*l, d)
+		}
+	}
+	return nil
+}
 
 // shortBudget is what make test runs: a few of every kind of subject.
 const shortBudget = 24
@@ -62,22 +93,54 @@ func TestIncrementalStress(t *testing.T) {
 	if n == 0 {
 		n = shortBudget
 	}
+	var projects [][]subject
+	for _, dir := range flagDirs {
+		subjects, err := projectSubjects(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("%s: %d root files, include directories %v\n", dir, len(subjects), subjects[0].Dirs)
+		projects = append(projects, subjects)
+	}
 	h := newHarness(t)
 	rng := rand.New(rand.NewSource(*flagSeed))
-	edits, divergent := 0, 0
+	type tally struct{ sequences, edits, divergent, panicked int }
+	total, byProject := tally{}, map[string]*tally{}
 	for i := 0; i < n; i++ {
-		seq := generate(t, rng, i)
+		seq := generate(t, rng, i, projects)
+		edits := 0
 		for _, st := range seq.Steps {
 			edits += len(st.Edits)
 		}
+		panics := h.panics.Load()
 		seq.Divergences = h.run(seq)
+		tallies := []*tally{&total}
+		if p := seq.Subject.Project; p != "" {
+			if byProject[p] == nil {
+				byProject[p] = &tally{}
+			}
+			tallies = append(tallies, byProject[p])
+		}
+		for _, c := range tallies {
+			c.sequences++
+			c.edits += edits
+			if len(seq.Divergences) > 0 {
+				c.divergent++
+			}
+			if h.panics.Load() > panics {
+				c.panicked++
+			}
+		}
 		if len(seq.Divergences) > 0 {
-			divergent++
 			t.Errorf("sequence %d (%s): %d divergences, written to %s:\n%s", i, seq.Subject.Name, len(seq.Divergences),
 				writeDivergence(t, seq, i), strings.Join(seq.Divergences, "\n"))
 		}
 	}
-	fmt.Printf("incremental stress: %d sequences, %d edits, %d divergences\n", n, edits, divergent)
+	fmt.Printf("incremental stress: %d sequences, %d edits, %d divergences, %d with a panic\n", n, total.edits, total.divergent, total.panicked)
+	for _, dir := range slices.Sorted(maps.Keys(byProject)) {
+		c := byProject[dir]
+		fmt.Printf("  %s: %d sequences, %d edits, %d divergences, %d with a panic\n", dir, c.sequences, c.edits, c.divergent, c.panicked)
+	}
 }
 
 // TestReplay runs a divergence file again.
@@ -100,10 +163,13 @@ func TestReplay(t *testing.T) {
 
 // generate makes sequence i: a subject, then random actions, sent fast or
 // with pauses, restored or left edited.
-func generate(t *testing.T, rng *rand.Rand, i int) sequence {
+func generate(t *testing.T, rng *rand.Rand, i int, projects [][]subject) sequence {
 	var subj subject
 	var err error
 	switch k := rng.Intn(8); {
+	case len(projects) > 0 && rng.Intn(4) > 0:
+		p := projects[rng.Intn(len(projects))]
+		subj = p[rng.Intn(len(p))]
 	case k < 4:
 		subj = synthetic(rng, i)
 	case k < 6:
@@ -154,25 +220,61 @@ func writeDivergence(t *testing.T, seq sequence, i int) string {
 }
 
 // harness holds the server that lives through every sequence, as an
-// editor's server lives through a day of edits.
+// editor's server lives through a day of edits: one for the harness's
+// include directories, one for each project's.
 type harness struct {
 	t         *testing.T
 	dir       string // the workspace: one directory per sequence
 	n         int
-	edited    *server
+	edited    map[string]*server // by include directories
 	extraDirs []string
+	panics    panicLog
 }
 
 func newHarness(t *testing.T) *harness {
 	toy, _ := filepath.Abs("../../examples/toy")
-	h := &harness{t: t, dir: t.TempDir(), extraDirs: []string{mlirInclude, toy}}
-	var err error
-	if h.edited, err = startServer(h.dir, h.extraDirs); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(h.edited.stop)
-	return h
+	return &harness{t: t, dir: t.TempDir(), edited: map[string]*server{}, extraDirs: []string{mlirInclude, toy}}
 }
+
+// dirs returns the include directories seq's servers run with.
+func (h *harness) dirs(seq sequence) []string {
+	if seq.Subject.Project != "" {
+		return seq.Subject.Dirs
+	}
+	return h.extraDirs
+}
+
+// editedServer returns the long-lived server with dirs, started on first
+// use.
+func (h *harness) editedServer(dirs []string) *server {
+	key := strings.Join(dirs, "\n")
+	if s := h.edited[key]; s != nil {
+		return s
+	}
+	s, err := startServer(h.dir, dirs, &h.panics)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(s.stop)
+	h.edited[key] = s
+	return s
+}
+
+// panicLog counts what the servers log of a handler that panicked, and
+// prints it.
+type panicLog struct{ atomic.Int64 }
+
+func (l *panicLog) Write(b []byte) (int, error) {
+	if bytes.Contains(b, []byte("panicked")) {
+		l.Add(1)
+		os.Stderr.Write(b)
+	}
+	return len(b), nil
+}
+
+func (l *panicLog) Sync() error { return nil }
+
+func (l *panicLog) logger() *lsp.Logger { return lsp.NewLogger(zapcore.AddSync(l), zapcore.ErrorLevel) }
 
 // run plays seq on the long-lived server and compares the result with a
 // fresh server's on the final texts; it returns the differences.
@@ -201,7 +303,7 @@ func (h *harness) run(seq sequence) []string {
 		}
 		created = append(created, abs(d.Path))
 	}
-	s := h.edited
+	s := h.editedServer(h.dirs(seq))
 	s.watched(created, protocol.FileChangeTypeCreated)
 	defer func() {
 		os.RemoveAll(dir)
@@ -258,7 +360,7 @@ func (h *harness) run(seq sequence) []string {
 		return append(problems, err.Error())
 	}
 
-	fresh, err := startServer(h.dir, h.extraDirs)
+	fresh, err := startServer(h.dir, h.dirs(seq), &h.panics)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -277,6 +379,11 @@ func (h *harness) run(seq sequence) []string {
 	}
 	for _, d := range final {
 		problems = append(problems, compareDiagnostics(d.Path, got[d.Path], want[d.Path])...)
+		for _, line := range append(got[d.Path], want[d.Path]...) {
+			if strings.Contains(line, "-internal ") { // a panic the analysis recovered from
+				h.panics.Add(1)
+			}
+		}
 	}
 	rng := rand.New(rand.NewSource(int64(len(text))))
 	for _, off := range samplePositions(rng, text) {
@@ -309,10 +416,10 @@ type server struct {
 	cancel context.CancelFunc
 }
 
-func startServer(root string, extraDirs []string) (*server, error) {
+func startServer(root string, extraDirs []string, panics *panicLog) (*server, error) {
 	srvConn, cliConn := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := lsp.NewServer(lsp.Options{NoMLIRAutoDetect: true, ExtraDirs: extraDirs})
+	srv := lsp.NewServer(lsp.Options{NoMLIRAutoDetect: true, ExtraDirs: extraDirs, Logger: panics.logger()})
 	go srv.Run(ctx, srvConn)
 	c := lsptest.New(ctx, cliConn)
 	if _, err := c.Initialize(ctx, root, nil); err != nil {

@@ -1,11 +1,15 @@
 package stress
 
 import (
+	"context"
 	"fmt"
+	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"tdls/analysis"
 )
 
 // A subject is what one sequence works on: the files opened (the edited
@@ -17,6 +21,9 @@ type subject struct {
 	Edited int      // index in Open of the file edited
 	Disk   []doc    `json:",omitempty"` // written to the workspace, not opened
 	Dirs   []string `json:",omitempty"` // include directories
+	// Project is the -stress.dir directory the subject comes from: its
+	// servers run with Dirs, not with the harness's directories.
+	Project string `json:",omitempty"`
 }
 
 type doc struct {
@@ -91,6 +98,43 @@ func outOfTreeSubject(path string) (subject, error) {
 	d, err := readDoc(path)
 	toy, _ := filepath.Abs(filepath.Dir(path))
 	return subject{Name: filepath.Base(path), Open: []doc{d}, Dirs: []string{mlirInclude, toy}}, err
+}
+
+// projectSubjects are the subjects of a -stress.dir directory: each root
+// .td file (one no other .td file of dir includes), with the include
+// directories tdls infers for the project when nothing is configured
+// (what `tdls init` writes), then the installed MLIR's.
+func projectSubjects(dir string) ([]subject, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	for _, d := range analysis.InferProjectDirs(analysis.NewIncludeCatalog(context.Background(), []string{dir})) {
+		dirs = append(dirs, d.Dir)
+	}
+	dirs = append(dirs, mlirInclude)
+	// The workspace's include graph, resolving as the servers will.
+	snap := analysis.NewWorkspace(analysis.Config{Folders: []string{dir}, IncludeDirs: dirs, NoMLIRAutoDetect: true}).Snapshot()
+	var out []subject
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case e.IsDir() && p != dir && strings.HasPrefix(e.Name(), "."):
+			return filepath.SkipDir
+		case e.IsDir() || !strings.HasSuffix(p, ".td") || len(snap.Includers(p)) > 0:
+			return nil
+		}
+		d, err := readDoc(p)
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, subject{Name: filepath.Join(filepath.Base(dir), rel), Open: []doc{d}, Dirs: dirs, Project: dir})
+		return err
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("%s: no root .td file", dir)
+	}
+	return out, err
 }
 
 // synthetic writes a file of every kind of statement TableGen has, mostly
