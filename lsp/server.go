@@ -180,6 +180,21 @@ func (s *Server) Settle() {
 	}
 }
 
+// SettleIndex blocks, after Settle, until the workspace's C++ index is
+// built (at most a minute), so that answers which read it (hover's C++
+// section, definitions in C++) are an idle server's: for tests and tools
+// that compare two servers. It reports whether the index was built.
+func (s *Server) SettleIndex() bool {
+	s.Settle()
+	s.ws.CppIndex()
+	for deadline := time.Now().Add(time.Minute); !s.ws.CppIndexBuilt(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
+
 // stopWork cancels what runs in the background: requests, the check of open
 // files and the index build.
 func (s *Server) stopWork() {

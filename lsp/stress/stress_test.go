@@ -466,13 +466,14 @@ func (s *server) barrier() error {
 }
 
 // settle waits until every change sent is checked and its diagnostics
-// received.
+// received, and the workspace's C++ index is built: a fresh server asked
+// before its index is has no C++ to show in a hover yet.
 func (s *server) settle() error {
 	if err := s.barrier(); err != nil {
 		return err
 	}
 	done := make(chan struct{})
-	go func() { s.srv.Settle(); close(done) }()
+	go func() { s.srv.SettleIndex(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(hangBound):
