@@ -31,7 +31,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -46,9 +45,6 @@ import (
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/uri"
 
 	"tdls/lsp/lsptest"
 )
@@ -348,23 +344,23 @@ func (cr *crawler) call(method string, params any, where string) json.RawMessage
 	if d > cr.o.slow && err == nil {
 		cr.add(finding{"slow", method, where, d.Round(time.Millisecond).String()})
 	}
-	var je *jsonrpc2.Error
+	code, message, answered := lsptest.ResponseError(err)
 	switch {
 	case err == nil:
-	case errors.As(err, &je):
-		if unadvertised && je.Code == jsonrpc2.MethodNotFound {
+	case answered:
+		if unadvertised && code == lsptest.MethodNotFound {
 			break
 		}
-		if method == "textDocument/prepareRename" && je.Code == jsonrpc2.InvalidRequest {
+		if method == "textDocument/prepareRename" && code == lsptest.InvalidRequest {
 			// LSP's way to say there is nothing to rename here.
-			reason := je.Message
+			reason := message
 			if i := strings.Index(reason, ": "); i >= 0 {
 				reason = reason[i+2:]
 			}
 			cr.refused[reason]++
 			break
 		}
-		cr.add(finding{"error", method, where, fmt.Sprintf("%d %s", je.Code, je.Message)})
+		cr.add(finding{"error", method, where, fmt.Sprintf("%d %s", code, message)})
 	case s.ctx.Err() != nil:
 		// The process exited; the log and stderr say why.
 	case ctx.Err() != nil:
@@ -468,7 +464,7 @@ func (cr *crawler) file(path string) error {
 	}
 	cr.checkLog("textDocument/didOpen", rel)
 	lines := newLines(text)
-	doc := map[string]any{"uri": uri.File(path)}
+	doc := map[string]any{"uri": lsptest.URI(path)}
 	at := func(off int) (string, map[string]any) {
 		l, c := lines.position(off)
 		return fmt.Sprintf("%s:%d:%d", rel, l+1, lines.byteCol(off)+1), map[string]any{"line": l, "character": c}

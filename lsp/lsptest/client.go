@@ -7,6 +7,7 @@ package lsptest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -263,6 +264,26 @@ func (c *Client) Initialize(ctx context.Context, rootDir string, initOptions any
 		return nil, err
 	}
 	return res, c.Notify(ctx, "initialized", map[string]any{})
+}
+
+// URI is path's file URI, as requests name documents.
+func URI(path string) string { return string(uri.File(path)) }
+
+// JSON-RPC error codes an answer may carry, for tools outside lsp/ that
+// tell them apart.
+const (
+	MethodNotFound = int(jsonrpc2.MethodNotFound)
+	InvalidRequest = int(jsonrpc2.InvalidRequest)
+)
+
+// ResponseError is the code and message of err when it is an error
+// answer; ok is false for any other error.
+func ResponseError(err error) (code int, message string, ok bool) {
+	var je *jsonrpc2.Error
+	if !errors.As(err, &je) {
+		return 0, "", false
+	}
+	return int(je.Code), je.Message, true
 }
 
 // Document is the parameters of a request about the whole of path, as
