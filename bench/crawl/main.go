@@ -43,10 +43,9 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"tdls/lsp/lsptest"
+	"tdls/tablegen"
 )
 
 // Server commands that only show something; writeProjectConfig is left out.
@@ -736,57 +735,25 @@ func identifiers(text string) []int {
 }
 
 // lineIndex converts byte offsets to LSP positions (0-based line, UTF-16
-// column) and back; a line ends at \n, \r\n or a lone \r, as LSP says.
-type lineIndex struct {
-	text   string
-	starts []int
-}
+// column) and back, with tablegen.File's LSP lines (a line ends at \n,
+// \r\n or a lone \r).
+type lineIndex struct{ f *tablegen.File }
 
-func newLines(text string) *lineIndex {
-	l := &lineIndex{text: text, starts: []int{0}}
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			l.starts = append(l.starts, i+1)
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			l.starts = append(l.starts, i+1)
-		}
-	}
-	return l
-}
+func newLines(text string) *lineIndex { return &lineIndex{&tablegen.File{Content: []byte(text)}} }
 
-func (l *lineIndex) count() int { return len(l.starts) }
+func (l *lineIndex) count() int { return l.f.LineCount() }
 
-func (l *lineIndex) start(line int) int { return l.starts[line] }
+func (l *lineIndex) start(line int) int { return l.f.LineStart(line) }
 
 // lineEnd is the offset of line's line break (or of the text's end).
-func (l *lineIndex) lineEnd(line int) int {
-	end := len(l.text)
-	if line+1 < len(l.starts) {
-		end = l.starts[line+1] - 1
-		if end > l.starts[line] && l.text[end] == '\n' && l.text[end-1] == '\r' {
-			end--
-		}
-	}
-	return end
+func (l *lineIndex) lineEnd(line int) int { return l.f.LineEnd(line) }
+
+func (l *lineIndex) byteCol(off int) int {
+	line, _ := l.f.UTF16Column(off)
+	return off - l.f.LineStart(line)
 }
 
-func (l *lineIndex) lineOf(off int) int {
-	return sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
-}
-
-func (l *lineIndex) byteCol(off int) int { return off - l.starts[l.lineOf(off)] }
-
-func (l *lineIndex) position(off int) (line, col int) {
-	line = l.lineOf(off)
-	for _, r := range l.text[l.starts[line]:off] {
-		col += utf16.RuneLen(r)
-	}
-	return line, col
-}
+func (l *lineIndex) position(off int) (line, col int) { return l.f.UTF16Column(off) }
 
 func (l *lineIndex) rangeOf(from, to int) map[string]any {
 	fl, fc := l.position(from)
@@ -795,21 +762,19 @@ func (l *lineIndex) rangeOf(from, to int) map[string]any {
 }
 
 // offset converts an LSP position; false when it is not in the text (a
-// column past the line's end, or inside a surrogate pair, is not).
+// column past the line's end, or inside a surrogate pair, is not):
+// OffsetOfUTF16 clamps, so a position is in the text when the offset it
+// gives converts back to it.
 func (l *lineIndex) offset(line, col int) (int, bool) {
-	if line == len(l.starts) && col == 0 {
-		return len(l.text), true
+	if line == l.count() && col == 0 {
+		return len(l.f.Content), true
 	}
-	if line < 0 || line >= len(l.starts) || col < 0 {
+	if line < 0 || line >= l.count() || col < 0 {
 		return 0, false
 	}
-	off, end := l.starts[line], l.lineEnd(line)
-	for col > 0 && off < end {
-		r, size := utf8.DecodeRuneInString(l.text[off:])
-		col -= utf16.RuneLen(r)
-		off += size
-	}
-	return off, col == 0
+	off := l.f.OffsetOfUTF16(line, col)
+	l2, c2 := l.f.UTF16Column(off)
+	return off, l2 == line && c2 == col
 }
 
 func (cr *crawler) summary() string {
