@@ -79,3 +79,16 @@ def SomeInterface : OpInterface<"SomeInterface"> {
       "void", "method">
   ];
 }
+
+// The closing '>' of a top-level header's outermost bracket starts its line
+// at the statement's indentation; the lines of a top-level statement's
+// outermost list are indented 2, its closing ']' at the statement's.
+def Waldo : Fred<
+    "waldo", /*default=*/"0",
+    "Waldo"
+>;
+foreach x = [
+  Plugh<"a">,
+  Plugh<"b">
+] in
+def Xyzzy # x;
