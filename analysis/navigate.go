@@ -46,11 +46,13 @@ func (u *Unit) placeByEvaluation(res *eval.Result, d *Decl) *Decl {
 	switch d.Kind {
 	case DeclRecord:
 		rec := res.Def(d.Name)
+		if rec == nil && d.Def != nil {
+			rec = firstMadeBy(res, d.Stmt) // def Enc # i: the first record it made
+		}
 		if rec == nil || len(rec.Locs) == 0 {
 			return nil
 		}
-		out := u.declRange(DeclRecord, d.Name, rec.Locs[0], rec.Decl)
-		return out
+		return u.declRange(DeclRecord, rec.NameString(), rec.Locs[0], rec.Decl)
 	case DeclField:
 		rec := res.Def(d.Owner)
 		if rec == nil {
@@ -65,6 +67,16 @@ func (u *Unit) placeByEvaluation(res *eval.Result, d *Decl) *Decl {
 		}
 		out := u.declRange(DeclField, d.Name, rv.Decl, rv.Decl)
 		return out
+	}
+	return nil
+}
+
+// firstMadeBy is the first def the statement at stmt made, or nil.
+func firstMadeBy(res *eval.Result, stmt tablegen.Range) *eval.Record {
+	for _, rec := range res.Defs {
+		if rec.Decl == stmt {
+			return rec
+		}
 	}
 	return nil
 }

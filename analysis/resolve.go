@@ -233,6 +233,7 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 			r.add(id, decl, RoleDecl)
 		} else if d.Name != nil {
 			r.nameValue(d.Name, sc)
+			r.computedName(d, st.Range(), sc)
 		}
 		rec := newRScope(sc)
 		rec.rec = &recordScope{name: name, own: map[string]*Decl{}, parents: d.Parents}
@@ -535,6 +536,32 @@ func (r *resolver) nameValue(n *tablegen.NameValue, sc *rscope) {
 	}
 }
 
+// computedName makes the literal identifiers of a def's computed name
+// (Enc in `def Enc # i`, which LLVM reads as the string "Enc") name the
+// records the def makes: the evaluation places them (placeByEvaluation).
+func (r *resolver) computedName(d *tablegen.Def, stmt tablegen.Range, sc *rscope) {
+	var made *Decl
+	for _, op := range d.Name.Operands() {
+		if op == nil || op.Simple == nil {
+			continue
+		}
+		id := op.Simple.Ident()
+		if id == nil || id.Name == "NAME" || r.lookup(id.Name, sc).Placed() {
+			continue
+		}
+		if made == nil {
+			// Named by its text (unplaced decls are keyed by name), which
+			// no def can be called.
+			name := "def " + id.Name
+			if f := r.u.TG.Set.File(d.Name.Start()); f != nil {
+				name = "def " + string(f.Slice(d.Name.Range()))
+			}
+			made = &Decl{Kind: DeclRecord, Name: name, Def: d, Stmt: stmt}
+		}
+		r.add(id, made, RoleDecl)
+	}
+}
+
 func (r *resolver) value(v *tablegen.Value, sc *rscope) {
 	if v == nil {
 		return
@@ -732,7 +759,9 @@ func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
 		if inner != sc && isBinder(binders, i) {
 			if id := identOf(a.Value); id != nil {
 				d := r.u.declAt(DeclLocal, id, a.Range())
-				if i == 0 && len(b.Args) > 1 && b.Args[1] != nil {
+				// !foreach(x, list, ...), !filter(x, list, ...),
+				// !foldl(init, list, acc, x, ...): x is an element.
+				if elem := (b.Op == "!foldl" && i == 3) || i == 0; elem && b.Args[1] != nil {
 					d.ElemType = r.elemType(b.Args[1].Value, sc)
 				}
 				inner.names[id.Name] = d
@@ -749,11 +778,40 @@ func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
 	}
 }
 
-// elemType returns T when v names something of type list<T>.
+// elemType returns T when v is of type list<T> as the syntax tells: a
+// name declared list<T>, or a list literal (or a defvar bound to one)
+// typed []<T> or whose first element instantiates class T or is a def
+// of the one class T.
 func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 	if id := identOf(v); id != nil {
-		if t := declType(r.lookup(id.Name, sc)); t != nil {
+		d := r.lookup(id.Name, sc)
+		if t := declType(d); t != nil {
 			return t.List
+		}
+		if d.Defvar != nil {
+			v = d.Defvar.Value
+		}
+	}
+	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
+		return nil
+	}
+	l := v.Operand.Simple.List()
+	switch {
+	case l == nil:
+		return nil
+	case l.ElemType != nil:
+		return l.ElemType
+	case len(l.Values) > 0 && l.Values[0] != nil && l.Values[0].Operand != nil && len(l.Values[0].Operand.Suffixes()) == 0 && l.Values[0].Operand.Simple != nil:
+		first := l.Values[0].Operand.Simple
+		if ci := first.ClassInst(); ci != nil && ci.Class != nil {
+			return &tablegen.Type{Node: ci.Class.Node, Class: ci.Class}
+		}
+		// A def of one class: [Foo] after def Foo : C<...>.
+		if id := first.Ident(); id != nil {
+			if d := r.lookup(id.Name, sc); d.Kind == DeclRecord && d.Def != nil && len(d.Def.Parents) == 1 && d.Def.Parents[0] != nil && d.Def.Parents[0].Name != nil {
+				c := d.Def.Parents[0].Name
+				return &tablegen.Type{Node: c.Node, Class: c}
+			}
 		}
 	}
 	return nil

@@ -24,6 +24,10 @@ func TestFatalConditions(t *testing.T) {
 			"3:5: Initializer of 'b' in 'y' could not be fully resolved: { !cast<bits<2>>(7){1}, !cast<bits<2>>(7){0} }",
 		}},
 		{"foreach.td", []string{"1:1: foreach: more than 1000 iterations in total (runaway loop?)"}},
+		// A def is where its name starts when that is an identifier, else
+		// at the keyword.
+		{"defname.td", []string{"2:5: def already exists: Enc5"}},
+		{"defstring.td", []string{"2:1: def already exists: Foo5"}},
 		{"recursion.td", []string{"1:27: class instantiation nested more than 256 deep (infinite recursion?)"}},
 		{"ops.td", []string{
 			"2:33: empty list argument in unary operator",

@@ -579,17 +579,30 @@ func (e *evaluator) def(d *tablegen.Def) {
 	if name == nil {
 		rec = &Record{Name: e.newAnonymousName(), Anonymous: true, Locs: []tablegen.Range{kw}, Decl: d.Range()}
 	} else {
-		loc := kw
-		if d.Name.Operand != nil && len(d.Name.Pastes) == 0 && len(d.Name.Operand.Suffixes) == 0 && d.Name.Operand.Simple.Ident() != nil {
-			loc = d.Name.Operand.Simple.Ident().Range()
-		}
-		rec = &Record{Name: name, Locs: []tablegen.Range{loc}, Decl: d.Range()}
+		rec = &Record{Name: name, Locs: []tablegen.Range{defLoc(d, kw)}, Decl: d.Range()}
 	}
 	e.sizeRecord(rec, 0, d.Parents, d.Body)
 	if !e.objectBody(rec, d.Parents, d.Body) || e.failed {
 		return
 	}
 	e.addEntry(entry{rec: rec})
+}
+
+// defLoc is where a def is, as LLVM places it: at its name's first token
+// when that is an identifier (def Foo, def Foo # i, def Foo<...>.x), else
+// at the keyword (def "a" # i, def !strconcat(...)).
+func defLoc(d *tablegen.Def, kw tablegen.Range) tablegen.Range {
+	if d.Name == nil || d.Name.Operand == nil || d.Name.Operand.Simple == nil {
+		return kw
+	}
+	s := d.Name.Operand.Simple
+	if id := s.Ident(); id != nil {
+		return id.Range()
+	}
+	if ci := s.ClassInst(); ci != nil && ci.Class != nil {
+		return ci.Class.Range()
+	}
+	return kw
 }
 
 func (e *evaluator) defm(d *tablegen.Defm) {

@@ -13,8 +13,8 @@ class Mid : Base<8> {
 //@loc(MidBase, "Base")
   int w2 = width;
   //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`") kind("width;", "name:field")
-  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth)
-  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth)
+  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth)
+  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth)
   //@loc(w2width, "width")
 }
 
@@ -41,8 +41,21 @@ def UsesAnswer { int v = answer; }
 
 foreach i = [1, 2] in {
 //@loc(i, "i") token("i", "variable", "declaration")
+  // The literal part of a computed name names the records the def makes:
+  // the first one's hover, the name where LLVM places the def.
   def Gen#i : Base<i>;
   //@def("<|i", i) token("<|i", "variable") refs("<|i", i, ipaste, iarg) loc(ipaste, "#|i") loc(iarg, "<|i") kind("<|i", "name:foreach variable")
+  //@loc(Gen, "Gen") def("Gen", Gen) hover("Gen", "def Gen1 : Base") kind("Gen", "name:def")
+}
+
+// The elements of a list the syntax types: a list of class instances, a
+// !foldl's element variable.
+defvar bases = [Base<1>, Base<2>];
+def Filtered {
+  list<Base> wide = !filter(b, bases, !gt(b.width, 1));
+  //@def("width", width) kind("width", "name:field") loc(filterwidth, "width")
+  int sum = !foldl(0, bases, acc, b, !add(acc, b.width));
+  //@def("width", width) kind("width", "name:field") loc(foldlwidth, "width")
 }
 
 def Folded {

@@ -1,0 +1,3 @@
+def Enc5;
+def Enc # 5;
+def after;

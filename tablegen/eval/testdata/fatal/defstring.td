@@ -1,0 +1,3 @@
+def Foo5;
+def "Foo" # 5;
+def after;
