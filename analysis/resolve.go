@@ -779,7 +779,8 @@ func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
 }
 
 // elemType returns T when v is of type list<T> as the syntax tells: a
-// name declared list<T>, or a list literal (or a defvar bound to one)
+// name or a field of one declared list<T>, or a list literal (or a defvar
+// bound to one)
 // typed []<T> or whose first element instantiates class T or is a def
 // of the one class T.
 func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
@@ -792,7 +793,27 @@ func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 			v = d.Defvar.Value
 		}
 	}
-	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
+	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || v.Operand.Simple == nil {
+		return nil
+	}
+	if sfx := v.Operand.Suffixes(); len(sfx) > 0 {
+		// enum.enumerants: a field of a name, declared list<T>.
+		id := v.Operand.Simple.Ident()
+		if id == nil {
+			return nil
+		}
+		d := r.lookup(id.Name, sc)
+		for _, x := range sfx {
+			if x == nil || x.Field == nil {
+				return nil
+			}
+			if d = r.memberOf(d, x.Field.Name); d == nil {
+				return nil
+			}
+		}
+		if t := declType(d); t != nil {
+			return t.List
+		}
 		return nil
 	}
 	l := v.Operand.Simple.List()

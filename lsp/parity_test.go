@@ -183,7 +183,7 @@ func (r *parityRun) compareFile(t *testing.T, ctx context.Context, path string, 
 			switch {
 			case containsLocation(gotDef, wantDef[0]):
 				r.def.check(true, at)
-			case letInSubclass(wantDef[0], gotDef), anonymousDefvar(wantDef[0], gotDef), stringDefInMulticlass(wantDef[0], gotDef):
+			case letInSubclass(wantDef[0], gotDef), anonymousDefvar(wantDef[0], gotDef), stringDefInMulticlass(wantDef[0], gotDef), defvarAlias(wantDef[0], gotDef):
 				r.def.n++
 				r.diverged++
 			case inCpp(gotDef):
@@ -279,6 +279,39 @@ func stringDefInMulticlass(want protocol.Location, got []protocol.Location) bool
 	lineStart := strings.LastIndexByte(string(data[:start]), '\n') + 1
 	return strings.TrimSpace(string(data[lineStart:start])) == "multiclass" &&
 		strings.HasPrefix(string(data[offsetOf(f, want.Range.Start):]), "def \"")
+}
+
+// defvarAlias recognises where tblgen-lsp-server answers a use of a
+// defvar bound to a def's name (defvar X = Y) with Y's definition, the
+// value it inlines. tdls answers the defvar.
+func defvarAlias(want protocol.Location, got []protocol.Location) bool {
+	if len(got) != 1 {
+		return false
+	}
+	read := func(l protocol.Location) (*tablegen.File, []byte, bool) {
+		path, err := pathOf(l.URI)
+		if err != nil {
+			return nil, nil, false
+		}
+		data, err := os.ReadFile(path)
+		return &tablegen.File{Name: path, Base: 1, Content: data}, data, err == nil
+	}
+	gf, gdata, ok1 := read(got[0])
+	wf, wdata, ok2 := read(want)
+	if !ok1 || !ok2 {
+		return false
+	}
+	start := offsetOf(gf, got[0].Range.Start)
+	lineStart := strings.LastIndexByte(string(gdata[:start]), '\n') + 1
+	lineEnd := strings.IndexByte(string(gdata[start:]), '\n')
+	if lineEnd < 0 {
+		lineEnd = len(gdata) - start
+	}
+	if strings.TrimSpace(string(gdata[lineStart:start])) != "defvar" {
+		return false
+	}
+	_, value, ok := strings.Cut(string(gdata[start:start+lineEnd]), "=")
+	return ok && strings.TrimSuffix(strings.TrimSpace(value), ";") == string(wdata[offsetOf(wf, want.Range.Start):offsetOf(wf, want.Range.End)])
 }
 
 // anonymousDefvar recognises where tblgen-lsp-server takes a defvar bound

@@ -13,8 +13,8 @@ class Mid : Base<8> {
 //@loc(MidBase, "Base")
   int w2 = width;
   //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`") kind("width;", "name:field")
-  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth)
-  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth)
+  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth)
+  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth)
   //@loc(w2width, "width")
 }
 
@@ -56,6 +56,11 @@ def Filtered {
   //@def("width", width) kind("width", "name:field") loc(filterwidth, "width")
   int sum = !foldl(0, bases, acc, b, !add(acc, b.width));
   //@def("width", width) kind("width", "name:field") loc(foldlwidth, "width")
+}
+class Cases { list<Base> all = []; }
+class Show<Cases cs> {
+  list<int> ws = !foreach(c, cs.all, c.width);
+  //@def("c.|width", width) kind("c.|width", "name:field") loc(showwidth, "c.|width")
 }
 
 def Folded {
