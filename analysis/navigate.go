@@ -12,6 +12,9 @@ import (
 type Target struct {
 	Ref  Ref
 	Decl *Decl // placed by the evaluator when the syntax could not
+	// Made names every record a def with a computed name made (Decl is
+	// the first): `Enc` in `def Enc # i` names them all.
+	Made []string
 }
 
 // TargetAt returns the declared name at p. Records the syntax cannot place
@@ -28,11 +31,19 @@ func (v *FileView) TargetAt(ctx context.Context, p tablegen.Pos) (Target, bool) 
 		if err != nil {
 			return Target{}, false
 		}
-		if pd := v.Unit.placeByEvaluation(res, d); pd != nil {
-			d = pd
-		} else {
+		pd := v.Unit.placeByEvaluation(res, d)
+		if pd == nil {
 			return Target{}, false
 		}
+		t := Target{Ref: ref, Decl: pd}
+		if d.Kind == DeclRecord && d.Def != nil {
+			for _, rec := range res.Defs {
+				if rec.Decl == d.Stmt {
+					t.Made = append(t.Made, rec.NameString())
+				}
+			}
+		}
+		return t, true
 	}
 	return Target{Ref: ref, Decl: d}, true
 }
@@ -246,16 +257,23 @@ func (u *Unit) occurrencesIn(ctx context.Context, path string, key DeclKey) []Oc
 	return out
 }
 
-// keysOf returns the keys under which occurrences of d are recorded: its
-// own, and for a record the evaluator placed, the by-name key of the
-// references the syntax could not place.
-func keysOf(d *Decl, orig *Decl) []DeclKey {
+// keysOf returns the keys under which occurrences of t are recorded: its
+// declaration's own, and for a record the evaluator placed, the by-name
+// key of the references the syntax could not place (of every record a
+// computed def name made).
+func keysOf(t Target) []DeclKey {
+	d, orig := t.Decl, t.Ref.Decl
 	keys := []DeclKey{d.Key()}
 	if orig != nil && !orig.Placed() {
 		keys = append(keys, orig.Key())
 	}
 	if d.Kind == DeclRecord && d.Placed() {
 		keys = append(keys, (&Decl{Kind: DeclRecord, Name: d.Name}).Key())
+		for _, n := range t.Made {
+			if n != d.Name {
+				keys = append(keys, (&Decl{Kind: DeclRecord, Name: n}).Key())
+			}
+		}
 	}
 	return keys
 }
@@ -264,7 +282,7 @@ func keysOf(d *Decl, orig *Decl) []DeclKey {
 // ctx ended first.
 func (v *FileView) RefsTo(ctx context.Context, t Target) []Ref {
 	keys := map[DeclKey]bool{}
-	for _, k := range keysOf(t.Decl, t.Ref.Decl) {
+	for _, k := range keysOf(t) {
 		keys[k] = true
 	}
 	refs, err := v.Unit.Refs(ctx, v.Path)
@@ -273,7 +291,9 @@ func (v *FileView) RefsTo(ctx context.Context, t Target) []Ref {
 	}
 	var out []Ref
 	for _, r := range refs {
-		if keys[r.Decl.Key()] {
+		// The declaring name too when it is keyed otherwise: Enc in
+		// `def Enc # i` declares Enc2 (as references have it).
+		if keys[r.Decl.Key()] || r.Role == RoleDecl && t.Decl.Placed() && r.Range == t.Decl.Range {
 			out = append(out, r)
 		}
 	}

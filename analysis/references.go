@@ -11,7 +11,7 @@ import (
 // sorted by file and offset. includeDecl keeps the declaration itself.
 // None when ctx ended first: a part would be a wrong answer.
 func (s *Snapshot) Occurrences(ctx context.Context, u *Unit, t Target, includeDecl bool) []Occurrence {
-	keys := keysOf(t.Decl, t.Ref.Decl)
+	keys := keysOf(t)
 	var out []Occurrence
 	for _, k := range keys {
 		out = append(out, u.UnitOccurrences(ctx, k)...)

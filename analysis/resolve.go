@@ -537,8 +537,9 @@ func (r *resolver) nameValue(n *tablegen.NameValue, sc *rscope) {
 }
 
 // computedName makes the literal identifiers of a def's computed name
-// (Enc in `def Enc # i`, which LLVM reads as the string "Enc") name the
-// records the def makes: the evaluation places them (placeByEvaluation).
+// (Enc in `def Enc # i`, which LLVM reads as the string "Enc", and NAME
+// in a multiclass's `def NAME # _x`) name the records the def makes: the
+// evaluation places them (placeByEvaluation).
 func (r *resolver) computedName(d *tablegen.Def, stmt tablegen.Range, sc *rscope) {
 	var made *Decl
 	for _, op := range d.Name.Operands() {
@@ -546,7 +547,7 @@ func (r *resolver) computedName(d *tablegen.Def, stmt tablegen.Range, sc *rscope
 			continue
 		}
 		id := op.Simple.Ident()
-		if id == nil || id.Name == "NAME" || r.lookup(id.Name, sc).Placed() {
+		if id == nil || id.Name != "NAME" && r.lookup(id.Name, sc).Placed() {
 			continue
 		}
 		if made == nil {
@@ -707,6 +708,18 @@ func (r *resolver) simple(s *tablegen.SimpleValue, sc *rscope) *Decl {
 		}
 	case *tablegen.BangOp:
 		r.bang(x, sc)
+		switch {
+		case x.Op == "!cast" && x.Type != nil && x.Type.Class != nil:
+			// !cast<C>(v).field: a field of class C.
+			if info := r.g.classes[x.Type.Class.Name]; info != nil {
+				return info.decl
+			}
+		case x.Op == "!head" && len(x.Args) == 1 && x.Args[0] != nil:
+			// !head(list).field: a field of the element.
+			if t := r.elemType(x.Args[0].Value, sc); t != nil {
+				return &Decl{Kind: DeclLocal, ElemType: t}
+			}
+		}
 	case *tablegen.ClassInst:
 		if x.Class == nil {
 			return nil
@@ -779,8 +792,8 @@ func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
 }
 
 // elemType returns T when v is of type list<T> as the syntax tells: a
-// name or a field of one declared list<T>, or a list literal (or a defvar
-// bound to one)
+// name or a field of one declared list<T>, !tail and the like of one, or
+// a list literal (or a defvar bound to one)
 // typed []<T> or whose first element instantiates class T or is a def
 // of the one class T.
 func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
@@ -794,6 +807,22 @@ func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 		}
 	}
 	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || v.Operand.Simple == nil {
+		return nil
+	}
+	// !tail(l), !listconcat(l, ...), !listremove(l, ...), !filter(x, l, ...):
+	// l's elements.
+	if b := v.Operand.Simple.Bang(); b != nil && len(v.Operand.Suffixes()) == 0 {
+		arg := 0
+		switch b.Op {
+		case "!tail", "!listconcat", "!listremove":
+		case "!filter":
+			arg = 1
+		default:
+			return nil
+		}
+		if len(b.Args) > arg && b.Args[arg] != nil {
+			return r.elemType(b.Args[arg].Value, sc)
+		}
 		return nil
 	}
 	if sfx := v.Operand.Suffixes(); len(sfx) > 0 {

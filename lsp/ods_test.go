@@ -188,6 +188,23 @@ func TestOpReferencesAcrossOpenFiles(t *testing.T) {
 	if len(locs) != 2 || filepath.Base(string(locs[0].URI)) != "ArithOps.td" || locs[1].Range.Start.Line != 2 {
 		t.Errorf("definition of a template-argument operator: %+v", locs)
 	}
+	// Its references: the op's, and the argument's declaration and uses.
+	params = s.at("other.td", "(op $a", 0, 1)
+	params["context"] = map[string]any{"includeDeclaration": true}
+	if err := s.call("textDocument/references", params, &locs); err != nil {
+		t.Fatal(err)
+	}
+	inOther := map[protocol.Position]bool{}
+	for _, l := range locs {
+		if filepath.Base(string(l.URI)) == "other.td" {
+			inOther[l.Range.Start] = true
+		}
+	}
+	for _, want := range []protocol.Position{{Line: 2, Character: 19}, {Line: 3, Character: 13}, {Line: 3, Character: 30}} {
+		if !inOther[want] {
+			t.Errorf("references of a template-argument operator lack other.td:%d:%d: %+v", want.Line+1, want.Character+1, locs)
+		}
+	}
 }
 
 func TestWorkspaceSymbolFindsOpsByOpName(t *testing.T) {

@@ -12,7 +12,8 @@ import (
 // References returns the places the thing Classify finds at p is named. A
 // pattern's `$symbol`: its bindings and uses in the pattern, bindings
 // first. An op: every place its def is named, as for any record, and in
-// the open files every pattern dag whose operator resolves to it. Every
+// the open files every pattern dag whose operator resolves to it (and,
+// asked at an operator that is a template argument, the argument's). Every
 // other kind with a name: the name's occurrences across the workspace (the
 // files of p's unit, the other open files in their own units, the rest
 // from the index), sorted by file and offset. includeDecl keeps the
@@ -33,6 +34,12 @@ func References(ctx context.Context, snap *analysis.Snapshot, v *analysis.FileVi
 		return out
 	case KindOp:
 		if occ, ok := opReferences(ctx, snap, v, t.Op, includeDecl); ok {
+			// An operator that is a variable bound to the op (`o` in
+			// class C<Op o> : Pat<(o $x), ...>): the variable's
+			// occurrences too, as definition goes to both.
+			if name, ok := t.Name(ctx); ok && t.OnOperator && name.Decl.Kind != analysis.DeclRecord {
+				occ = analysis.SortOccurrences(append(occ, snap.Occurrences(ctx, v.Unit, name, includeDecl)...), includeDecl)
+			}
 			return locationsOf(snap, v.Unit, occ)
 		}
 	}

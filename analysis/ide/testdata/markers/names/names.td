@@ -13,8 +13,8 @@ class Mid : Base<8> {
 //@loc(MidBase, "Base")
   int w2 = width;
   //@def("width;", width) token("width;", "field") hover("width;", "int Base::width", "declared in `Base`") kind("width;", "name:field")
-  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth)
-  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth)
+  //@refs("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth, castwidth, headwidth, tailwidth)
+  //@highlight("width;", width, w2width, letwidth, plainwidth, typedwidth, filterwidth, foldlwidth, showwidth, castwidth, headwidth, tailwidth)
   //@loc(w2width, "width")
 }
 
@@ -46,7 +46,17 @@ foreach i = [1, 2] in {
   def Gen#i : Base<i>;
   //@def("<|i", i) token("<|i", "variable") refs("<|i", i, ipaste, iarg) loc(ipaste, "#|i") loc(iarg, "<|i") kind("<|i", "name:foreach variable")
   //@loc(Gen, "Gen") def("Gen", Gen) hover("Gen", "def Gen1 : Base") kind("Gen", "name:def")
+  //@refs("Gen", Gen, gen1use, gen2use) highlight("Gen", Gen, gen1use, gen2use)
 }
+def UsesGen { list<Base> gens = [Gen1, Gen2]; }
+//@loc(gen1use, "Gen1") loc(gen2use, "Gen2")
+
+// NAME in a multiclass's def names the records its defms make.
+multiclass Eqs<int v> {
+  def NAME # _eq : Base<v>;
+  //@loc(eqName, "NAME") kind("NAME", "name:def") def("NAME", eqName) hover("NAME", "def Ten_eq : Base")
+}
+defm Ten : Eqs<10>;
 
 // The elements of a list the syntax types: a list of class instances, a
 // !foldl's element variable.
@@ -56,6 +66,14 @@ def Filtered {
   //@def("width", width) kind("width", "name:field") loc(filterwidth, "width")
   int sum = !foldl(0, bases, acc, b, !add(acc, b.width));
   //@def("width", width) kind("width", "name:field") loc(foldlwidth, "width")
+}
+class Casted<string n> { int cw = !cast<Base>(n).width; }
+//@def("width", width) kind("width", "name:field") loc(castwidth, "width")
+class Heads<list<Base> bs> {
+  int hw = !head(bs).width;
+  //@def("width", width) kind("width", "name:field") loc(headwidth, "width")
+  list<int> tw = !foreach(t, !tail(bs), t.width);
+  //@def("t.|width", width) kind("t.|width", "name:field") loc(tailwidth, "t.|width")
 }
 class Cases { list<Base> all = []; }
 class Show<Cases cs> {
