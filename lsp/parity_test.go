@@ -279,20 +279,33 @@ func identifierAt(data []byte, off int) string {
 
 // textAt is the text of l.
 func textAt(l protocol.Location) string {
-	path, err := pathOf(l.URI)
-	if err != nil {
+	f, data, ok := sourceOf(l)
+	if !ok {
 		return ""
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	f := &tablegen.File{Name: path, Base: 1, Content: data}
 	from, to := offsetOf(f, l.Range.Start), offsetOf(f, l.Range.End)
 	if from < 0 || to > len(data) || from > to {
 		return ""
 	}
 	return string(data[from:to])
+}
+
+// sourceOf reads the file of l.
+func sourceOf(l protocol.Location) (*tablegen.File, []byte, bool) {
+	path, err := pathOf(l.URI)
+	if err != nil {
+		return nil, nil, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, false
+	}
+	return &tablegen.File{Name: path, Base: 1, Content: data}, data, true
+}
+
+// lineBefore is the text of the line of off before it, without spaces.
+func lineBefore(data []byte, off int) string {
+	return strings.TrimSpace(string(data[strings.LastIndexByte(string(data[:off]), '\n')+1 : off]))
 }
 
 // inCpp reports whether every location is C++: in a C++ source or
@@ -314,17 +327,13 @@ func inCpp(locs []protocol.Location) bool {
 
 // inCodeBlock reports whether l starts inside a [{ }] block of its file.
 func inCodeBlock(l protocol.Location) bool {
-	path, err := pathOf(l.URI)
-	if err != nil {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	f, data, ok := sourceOf(l)
+	if !ok {
 		return false
 	}
 	set := tablegen.NewSourceSet()
-	g := set.AddFile(path, data)
-	off := offsetOf(&tablegen.File{Name: path, Base: 1, Content: data}, l.Range.Start)
+	g := set.AddFile(f.Name, data)
+	off := offsetOf(f, l.Range.Start)
 	for _, tok := range tablegen.LexUnit(set, g, tablegen.LexOptions{Loader: &tablegen.CommandLineLoader{}}).Tokens {
 		if tok.Kind == tablegen.TokCode && g.Contains(tok.Pos) && g.Offset(tok.Pos) < off && off < g.Offset(tok.End()) {
 			return true
@@ -340,23 +349,12 @@ func defInMulticlass(want protocol.Location, got []protocol.Location) bool {
 	if len(got) != 1 || want.URI != got[0].URI || want.Range.Start.Line <= got[0].Range.Start.Line {
 		return false
 	}
-	path, err := pathOf(want.URI)
-	if err != nil {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	f := &tablegen.File{Name: path, Base: 1, Content: data}
-	start := offsetOf(f, got[0].Range.Start)
-	lineStart := strings.LastIndexByte(string(data[:start]), '\n') + 1
-	if strings.TrimSpace(string(data[lineStart:start])) != "multiclass" {
+	f, data, ok := sourceOf(want)
+	if !ok || lineBefore(data, offsetOf(f, got[0].Range.Start)) != "multiclass" {
 		return false
 	}
 	at := offsetOf(f, want.Range.Start)
-	wantLine := strings.LastIndexByte(string(data[:at]), '\n') + 1
-	return strings.HasPrefix(strings.TrimSpace(string(data[wantLine:at]))+string(data[at:]), "def")
+	return strings.HasPrefix(lineBefore(data, at)+string(data[at:]), "def")
 }
 
 // defvarAlias recognises where tblgen-lsp-server answers a use of a
@@ -366,30 +364,14 @@ func defvarAlias(want protocol.Location, got []protocol.Location) bool {
 	if len(got) != 1 {
 		return false
 	}
-	read := func(l protocol.Location) (*tablegen.File, []byte, bool) {
-		path, err := pathOf(l.URI)
-		if err != nil {
-			return nil, nil, false
-		}
-		data, err := os.ReadFile(path)
-		return &tablegen.File{Name: path, Base: 1, Content: data}, data, err == nil
-	}
-	gf, gdata, ok1 := read(got[0])
-	wf, wdata, ok2 := read(want)
-	if !ok1 || !ok2 {
+	gf, gdata, ok := sourceOf(got[0])
+	if !ok {
 		return false
 	}
 	start := offsetOf(gf, got[0].Range.Start)
-	lineStart := strings.LastIndexByte(string(gdata[:start]), '\n') + 1
-	lineEnd := strings.IndexByte(string(gdata[start:]), '\n')
-	if lineEnd < 0 {
-		lineEnd = len(gdata) - start
-	}
-	if strings.TrimSpace(string(gdata[lineStart:start])) != "defvar" {
-		return false
-	}
-	_, value, ok := strings.Cut(string(gdata[start:start+lineEnd]), "=")
-	return ok && strings.TrimSuffix(strings.TrimSpace(value), ";") == string(wdata[offsetOf(wf, want.Range.Start):offsetOf(wf, want.Range.End)])
+	line, _, _ := strings.Cut(string(gdata[start:]), "\n")
+	_, value, ok := strings.Cut(line, "=")
+	return ok && lineBefore(gdata, start) == "defvar" && strings.TrimSuffix(strings.TrimSpace(value), ";") == textAt(want)
 }
 
 // anonymousDefvar recognises where tblgen-lsp-server takes a defvar bound
@@ -400,18 +382,8 @@ func anonymousDefvar(want protocol.Location, got []protocol.Location) bool {
 	if len(got) != 1 || want.URI != got[0].URI || want.Range.Start.Line != got[0].Range.Start.Line {
 		return false
 	}
-	path, err := pathOf(want.URI)
-	if err != nil {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	f := &tablegen.File{Name: path, Base: 1, Content: data}
-	start := offsetOf(f, got[0].Range.Start)
-	lineStart := strings.LastIndexByte(string(data[:start]), '\n') + 1
-	return strings.TrimSpace(string(data[lineStart:start])) == "defvar" && want.Range.Start.Character > got[0].Range.End.Character &&
+	f, data, ok := sourceOf(want)
+	return ok && lineBefore(data, offsetOf(f, got[0].Range.Start)) == "defvar" && want.Range.Start.Character > got[0].Range.End.Character &&
 		strings.HasPrefix(string(data[offsetOf(f, want.Range.End):]), "<")
 }
 
@@ -481,21 +453,14 @@ func letInSubclass(want protocol.Location, got []protocol.Location) bool {
 	if len(got) == 0 || want.URI != got[0].URI {
 		return false
 	}
-	path, err := pathOf(want.URI)
-	if err != nil {
+	f, data, ok := sourceOf(want)
+	if !ok {
 		return false
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	f := &tablegen.File{Name: path, Base: 1, Content: data}
 	text := func(r protocol.Range) string {
 		return string(data[offsetOf(f, r.Start):offsetOf(f, r.End)])
 	}
-	start := offsetOf(f, want.Range.Start)
-	lineStart := strings.LastIndexByte(string(data[:start]), '\n') + 1
-	return strings.TrimSpace(string(data[lineStart:start])) == "let" && text(want.Range) == text(got[0].Range)
+	return lineBefore(data, offsetOf(f, want.Range.Start)) == "let" && text(want.Range) == text(got[0].Range)
 }
 
 // containsLocation: tdls answers a field with its declaration followed by
