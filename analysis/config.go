@@ -123,3 +123,12 @@ func (s *Snapshot) FormatColumn(path string) int {
 	}
 	return 0
 }
+
+// FormatIndent is the indentation of a body level the .tdls.yaml of
+// path's project sets for formatting (format: indentWidth), or 0.
+func (s *Snapshot) FormatIndent(path string) int {
+	if project := s.projects.forFile(path); project != nil && project.cfg != nil {
+		return project.cfg.FormatIndent
+	}
+	return 0
+}

@@ -28,6 +28,7 @@ const ProjectConfigName = ".tdls.yaml"
 //	  drr-result-types: error
 //	format:                   # tdls fmt and the editors' formatting
 //	  columnLimit: 100
+//	  indentWidth: 4
 //
 // Relative paths are relative to the file's directory.
 type ProjectConfig struct {
@@ -40,6 +41,8 @@ type ProjectConfig struct {
 	Severity   []SeverityRule
 	// FormatColumn is format.columnLimit, 0 when not set.
 	FormatColumn int
+	// FormatIndent is format.indentWidth, 0 when not set.
+	FormatIndent int
 }
 
 // FindProjectConfig returns the .tdls.yaml of dir or of its nearest parent
@@ -115,11 +118,14 @@ func ParseProjectConfig(path string, data []byte) (*ProjectConfig, error) {
 		case "format":
 			for _, kv := range e.mapping {
 				n, err := strconv.Atoi(kv[1].text)
-				if kv[0].text != "columnLimit" || err != nil || n < 1 {
-					errs = append(errs, fmt.Sprintf("%s:%d: format takes columnLimit: a positive number", path, kv[0].line))
-					continue
+				switch {
+				case kv[0].text == "columnLimit" && err == nil && n >= 1:
+					cfg.FormatColumn = n
+				case kv[0].text == "indentWidth" && err == nil && n >= 1 && n <= 8:
+					cfg.FormatIndent = n
+				default:
+					errs = append(errs, fmt.Sprintf("%s:%d: format takes columnLimit: a positive number, and indentWidth: 1 to 8", path, kv[0].line))
 				}
-				cfg.FormatColumn = n
 			}
 		default:
 			errs = append(errs, fmt.Sprintf("%s:%d: unknown key %q (want includeDirs, compilationDatabases, cppSources, severity or format)", path, e.key.line, e.key.text))

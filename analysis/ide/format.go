@@ -16,7 +16,7 @@ func Format(snap *analysis.Snapshot, path string, lines []format.LineRange) ([]E
 	if err != nil {
 		return nil, err
 	}
-	out, err := format.Source(src, format.Options{Column: snap.FormatColumn(path), Lines: lines})
+	out, err := format.Source(src, format.Options{Column: snap.FormatColumn(path), Indent: snap.FormatIndent(path), Lines: lines})
 	if err != nil {
 		return nil, err
 	}

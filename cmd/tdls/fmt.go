@@ -39,7 +39,8 @@ formats standard input. Without -w, -l, -d or --check it prints the result.
   --lines N:M   format only lines N to M (1-based; repeatable)
   --changed REV format only the lines changed against git revision REV
                 (HEAD when none is given)
-The column limit is format.columnLimit in .tdls.yaml (80 by default).`
+The column limit is format.columnLimit in .tdls.yaml (80 by default), the
+indentation of a body level format.indentWidth (2 by default).`
 
 // errHelp asks for the usage on standard output.
 var errHelp = errors.New(fmtUsage)
@@ -180,7 +181,12 @@ func (o fmtIO) fmtFile(f fmtFlags, file string) int {
 		fmt.Fprintln(o.stderr, "tdls fmt:", err)
 		return 2
 	}
-	opt := format.Options{Column: columnLimit(file), Lines: f.lines}
+	opt, err := formatOptions(file)
+	if err != nil {
+		fmt.Fprintln(o.stderr, "tdls fmt:", err)
+		return 2
+	}
+	opt.Lines = f.lines
 	if f.changed {
 		if stdin {
 			fmt.Fprintln(o.stderr, "tdls fmt: --changed needs a file, not standard input")
@@ -227,9 +233,11 @@ func (o fmtIO) fmtFile(f fmtFlags, file string) int {
 	return 0
 }
 
-// columnLimit is format.columnLimit of the .tdls.yaml that applies to file
-// (the working directory's for standard input), or the default.
-func columnLimit(file string) int {
+// formatOptions are format.columnLimit and format.indentWidth of the
+// .tdls.yaml that applies to file (the working directory's for standard
+// input); the defaults where it sets none. A .tdls.yaml that does not
+// parse is an error, as for tdls check.
+func formatOptions(file string) (format.Options, error) {
 	dir := "."
 	if file != "-" {
 		dir = filepath.Dir(file)
@@ -238,11 +246,13 @@ func columnLimit(file string) int {
 		dir = abs
 	}
 	if p := analysis.FindProjectConfig(dir); p != "" {
-		if cfg, err := analysis.LoadProjectConfig(p); err == nil && cfg.FormatColumn > 0 {
-			return cfg.FormatColumn
+		cfg, err := analysis.LoadProjectConfig(p)
+		if err != nil {
+			return format.Options{}, err
 		}
+		return format.Options{Column: cfg.FormatColumn, Indent: cfg.FormatIndent}, nil
 	}
-	return format.DefaultColumn
+	return format.Options{}, nil
 }
 
 func writeKeepingMode(path string, data []byte) error {

@@ -84,6 +84,17 @@ func TestFmtColumnLimitFromProjectConfig(t *testing.T) {
 	}
 }
 
+func TestFmtIndentWidthFromProjectConfig(t *testing.T) {
+	const src = "def A {\n  int x = 1;\n}\n"
+	out, _, _ := fmtIn(t, map[string]string{"a.td": src, ".tdls.yaml": "format:\n  indentWidth: 4\n"}, "", "a.td")
+	if out != "def A {\n    int x = 1;\n}\n" {
+		t.Fatalf("indentWidth 4:\n%s", out)
+	}
+	if _, errOut, code := fmtIn(t, map[string]string{"a.td": src, ".tdls.yaml": "format:\n  indentWidth: 0\n"}, "", "a.td"); code == 0 || !strings.Contains(errOut, "indentWidth") {
+		t.Errorf("indentWidth 0: exit %d, %q", code, errOut)
+	}
+}
+
 func TestFmtChangedFormatsOnlyChangedLines(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

@@ -22,10 +22,17 @@ import (
 // DefaultColumn is the column limit when none is configured, LLVM's.
 const DefaultColumn = 80
 
+// DefaultIndent is the indentation of a body level when none is
+// configured, MLIR's.
+const DefaultIndent = 2
+
 // Options say how to format.
 type Options struct {
 	// Column is the column limit (DefaultColumn when 0).
 	Column int
+	// Indent is how far each body level is indented (DefaultIndent when
+	// 0); continuation lines are indented in proportion.
+	Indent int
 	// Lines, when not empty, are the only lines formatted (1-based,
 	// inclusive); every byte of the other lines is kept.
 	Lines []LineRange
@@ -50,6 +57,9 @@ func source(src []byte, opt Options, windowed bool) ([]byte, error) {
 	if opt.Column <= 0 {
 		opt.Column = DefaultColumn
 	}
+	if opt.Indent <= 0 {
+		opt.Indent = DefaultIndent
+	}
 	text := string(src)
 	toks := scan(text)
 	if len(opt.Lines) > 0 && windowed {
@@ -60,6 +70,16 @@ func source(src []byte, opt Options, windowed bool) ([]byte, error) {
 	p := newPrinter(text, toks, opt)
 	p.keepErroneousStatements(src)
 	out := p.print()
+	if p.broke && len(opt.Lines) == 0 {
+		// The breaks added are line breaks of the output that the input
+		// had not, and the rules read line breaks (whether a bracket's
+		// lines all fit aligned): formatted again, the output is what
+		// the rules give for its own breaks, so that formatting it once
+		// more changes nothing.
+		q := newPrinter(out, scan(out), opt)
+		q.keepErroneousStatements([]byte(out))
+		out = q.print()
+	}
 	if err := sameTokens(toks, scan(out)); err != nil {
 		return src, err
 	}
@@ -134,7 +154,7 @@ func formatWindow(src []byte, from, to, firstLine int, opt Options) ([]byte, err
 		shifted[i] = LineRange{r.First - firstLine, r.Last - firstLine}
 	}
 	sub := src[from:to:to]
-	out, err := Source(sub, Options{Column: opt.Column, Lines: shifted})
+	out, err := Source(sub, Options{Column: opt.Column, Indent: opt.Indent, Lines: shifted})
 	if err != nil || bytes.Equal(out, sub) {
 		return src, err
 	}
@@ -294,6 +314,9 @@ type printer struct {
 	// brokeInto is 1 + the whole bracket an added break last aligned a
 	// line in (else 0).
 	brokeInto int32
+	// broke: a line was broken where the author had not, so the output
+	// has line breaks the input had not (see source).
+	broke bool
 	// lineStarts holds the state before each line (by its first token);
 	// unalignFrom, per bracket, the first token from which its lines are
 	// not aligned: a line inside a bracket opened on one of its lines
@@ -494,6 +517,7 @@ func (p *printer) printLine(from, to int) {
 		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
 		p.emitLine(from, to, breaks)
 		if p.refit >= 0 || !p.tooLong(from, to) {
+			p.broke = p.refit < 0
 			return
 		}
 	}
@@ -566,7 +590,7 @@ func (p *printer) lineBracket(before treeState, t *tok) *frame {
 // long as printed in the aligned bracket f, would fit with f's lines
 // indented as a continuation: all of them move left as much.
 func (p *printer) fitsUnaligned(f *frame, from, to int) bool {
-	shift := f.align - (f.indent + continuation(f.indent))
+	shift := f.align - (f.indent + p.continuation(f.indent))
 	for k := from; k < to; k++ {
 		if int(max(p.colEnd[k], p.colFirst[k]))-shift > p.opt.Column {
 			return false
@@ -598,9 +622,9 @@ func (p *printer) pushedBy(before treeState, from, to int) (int32, int, int) {
 		if _, ok := p.lineStarts[f.from]; !ok {
 			continue
 		}
-		unaligned := g.indent + continuation(g.indent)
+		unaligned := g.indent + p.continuation(g.indent)
 		if g.dag {
-			unaligned = g.indent + 2
+			unaligned = g.indent + p.opt.Indent
 		}
 		shift := g.align - unaligned
 		if shift <= 0 {

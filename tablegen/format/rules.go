@@ -354,12 +354,12 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 		level := tr.bodies()
 		if n := len(tr.stack); t.is(tablegen.TokRBrace) && n > 0 && tr.stack[n-1].body {
 			if tr.stack[n-1].flat {
-				return 2 * level
+				return p.opt.Indent * level
 			}
-			return 2 * (level - 1)
+			return p.opt.Indent * (level - 1)
 		}
 		if tr.stmt.start {
-			return 2 * level
+			return p.opt.Indent * level
 		}
 		if tr.body && t.is(tablegen.TokLBrace) {
 			return tr.stmt.indent // a body's '{' on a line of its own (20 lines against 2)
@@ -367,14 +367,14 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 		if tr.stmt.indent > 0 && tr.stmt.valueCol > 0 && !tr.stmt.unaligned {
 			return tr.stmt.valueCol // let x = "..."\n        "..."
 		}
-		return tr.stmt.indent + continuation(tr.stmt.indent)
+		return tr.stmt.indent + p.continuation(tr.stmt.indent)
 	}
 	if t.is(tablegen.TokString) && tr.prev != nil && tr.prev.is(tablegen.TokString) && !in.unaligned {
 		return tr.strCol // /*desc=*/"a string "\n          "continued"
 	}
 	if closes(t, in) {
 		if in.indent == 0 && !in.dag && (tr.outer() != in || in.params) {
-			return 2 // def X : Y<[\n    A\n  ]>
+			return p.opt.Indent // def X : Y<[\n    A\n  ]>
 		}
 		return in.indent // def X : Y<\n    "a"\n>;  foreach x = [\n  A\n] in
 	}
@@ -385,7 +385,7 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 		if in.align >= 0 {
 			return in.align
 		}
-		return in.indent + 2
+		return in.indent + p.opt.Indent
 	}
 	if in.align >= 0 && tr.outer() == in && wholeBracket(in, p) {
 		id := int32(in.id)
@@ -402,16 +402,16 @@ func (tr *tree) indentOf(t *tok, p *printer) int {
 			}
 		}
 		if p.unalignedBrackets[id] {
-			return in.indent + continuation(in.indent)
+			return in.indent + p.continuation(in.indent)
 		}
 	}
 	if in.align >= 0 {
 		return in.align
 	}
 	if in.indent == 0 && in.open == tablegen.TokLSquare && tr.outer() == in {
-		return 2 // foreach x = [\n  A,\n  B\n] in
+		return p.opt.Indent // foreach x = [\n  A,\n  B\n] in
 	}
-	return in.indent + continuation(in.indent)
+	return in.indent + p.continuation(in.indent)
 }
 
 // wholeBracket reports whether the lines of f, the outermost bracket of
@@ -448,25 +448,25 @@ func (tr *tree) outer() *frame {
 func (tr *tree) unaligned(t *tok, p *printer) int {
 	in := tr.inner()
 	if in == nil && !tr.stmt.start && tr.stmt.indent > 0 && tr.stmt.valueCol > 0 {
-		return tr.stmt.indent + continuation(tr.stmt.indent)
+		return tr.stmt.indent + p.continuation(tr.stmt.indent)
 	}
 	if in == nil || closes(t, in) || in.align < 0 {
 		return tr.indentOf(t, p)
 	}
 	if in.dag {
-		return in.indent + 2
+		return in.indent + p.opt.Indent
 	}
-	return in.indent + continuation(in.indent)
+	return in.indent + p.continuation(in.indent)
 }
 
-// continuation is how far a line continuing one at indent is indented: 4
-// for a top-level statement's header (def X : Y<...,\n    ...), 2 inside a
-// body, as MLIR's files mostly write them.
-func continuation(indent int) int {
+// continuation is how far a line continuing one at indent is indented:
+// two levels for a top-level statement's header (def X : Y<...,\n    ...),
+// one inside a body, as MLIR's files mostly write them.
+func (p *printer) continuation(indent int) int {
 	if indent == 0 {
-		return 4
+		return 2 * p.opt.Indent
 	}
-	return 2
+	return p.opt.Indent
 }
 
 // closes reports whether t closes f.

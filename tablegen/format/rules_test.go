@@ -105,3 +105,28 @@ func TestRangeOfOneLineKeepsTheNext(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentWidth: with Options.Indent 4 (format.indentWidth), each body
+// level and continuation is indented in proportion, and the output is
+// formatted.
+func TestIndentWidth(t *testing.T) {
+	src, err := os.ReadFile("testdata/indentwidth/before.td")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/indentwidth/after.td")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Indent: 4}
+	got, err := Source(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s", Unified("want", "got", want, got))
+	}
+	if again, err := Source(want, opt); err != nil || !bytes.Equal(again, want) {
+		t.Errorf("after file is not formatted: %v\n%s", err, Unified("after", "formatted", want, again))
+	}
+}
