@@ -114,3 +114,18 @@ func TestRangeFormattingKeepsOtherLines(t *testing.T) {
 	}
 	t.Logf("%d files, a random range of each: no byte outside it changed", n)
 }
+
+// TestFormattingIndentWidthFromProjectConfig: the server formats with the
+// project's format.indentWidth.
+func TestFormattingIndentWidthFromProjectConfig(t *testing.T) {
+	s := start(t, map[string]string{"a.td": messyFormat, ".tdls.yaml": "format:\n  indentWidth: 4\n"}, Options{}, nil, nil)
+	s.open("a.td")
+	var edits []protocol.TextEdit
+	opts := map[string]any{"tabSize": 2, "insertSpaces": true}
+	if err := s.call("textDocument/formatting", map[string]any{"textDocument": doc(s, "a.td")["textDocument"], "options": opts}, &edits); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := applyFormatEdits(t, messyFormat, edits), "def A : B;\ndef C : D<[E, F]>;\ndef G : H;\ndef I {\n    let j = 1;\n}\n"; got != want {
+		t.Fatalf("formatting gave %q, want %q", got, want)
+	}
+}
