@@ -793,9 +793,8 @@ func (r *resolver) bang(b *tablegen.BangOp, sc *rscope) {
 
 // elemType returns T when v is of type list<T> as the syntax tells: a
 // name or a field of one declared list<T>, !tail and the like of one, or
-// a list literal (or a defvar bound to one)
-// typed []<T> or whose first element instantiates class T or is a def
-// of the one class T.
+// a list literal (or a defvar bound to one) typed []<T>, whose first
+// element instantiates class T or is a def of the one class T.
 func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 	if id := identOf(v); id != nil {
 		d := r.lookup(id.Name, sc)
