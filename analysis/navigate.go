@@ -31,19 +31,23 @@ func (v *FileView) TargetAt(ctx context.Context, p tablegen.Pos) (Target, bool) 
 		if err != nil {
 			return Target{}, false
 		}
+		var made []string
+		if d.Kind == DeclRecord && d.Def != nil { // def Enc # i: the records it made
+			for _, rec := range res.Defs {
+				if rec.Decl == d.Stmt {
+					made = append(made, rec.NameString())
+				}
+			}
+			if len(made) == 0 {
+				return Target{}, false
+			}
+			d = &Decl{Kind: DeclRecord, Name: made[0]}
+		}
 		pd := v.Unit.placeByEvaluation(res, d)
 		if pd == nil {
 			return Target{}, false
 		}
-		t := Target{Ref: ref, Decl: pd}
-		if d.Kind == DeclRecord && d.Def != nil {
-			for _, rec := range res.Defs {
-				if rec.Decl == d.Stmt {
-					t.Made = append(t.Made, rec.NameString())
-				}
-			}
-		}
-		return t, true
+		return Target{Ref: ref, Decl: pd, Made: made}, true
 	}
 	return Target{Ref: ref, Decl: d}, true
 }
@@ -57,9 +61,6 @@ func (u *Unit) placeByEvaluation(res *eval.Result, d *Decl) *Decl {
 	switch d.Kind {
 	case DeclRecord:
 		rec := res.Def(d.Name)
-		if rec == nil && d.Def != nil {
-			rec = firstMadeBy(res, d.Stmt) // def Enc # i: the first record it made
-		}
 		if rec == nil || len(rec.Locs) == 0 {
 			return nil
 		}
@@ -78,16 +79,6 @@ func (u *Unit) placeByEvaluation(res *eval.Result, d *Decl) *Decl {
 		}
 		out := u.declRange(DeclField, d.Name, rv.Decl, rv.Decl)
 		return out
-	}
-	return nil
-}
-
-// firstMadeBy is the first def the statement at stmt made, or nil.
-func firstMadeBy(res *eval.Result, stmt tablegen.Range) *eval.Record {
-	for _, rec := range res.Defs {
-		if rec.Decl == stmt {
-			return rec
-		}
 	}
 	return nil
 }
