@@ -223,8 +223,8 @@ func TestFormatCorpus(t *testing.T) {
 		fmt.Printf("fmt out-of-tree: files %d, token-identical %d/%d, idempotent %d/%d, churn %.2f%%, new long lines %d\n",
 			o.files, o.tokenSame, o.files, o.idempotent, o.files, 100*float64(o.changed)/float64(o.lines), o.newLong)
 		c := o.causes
-		fmt.Printf("fmt out-of-tree churn by cause: past the limit %d, indentation %d, spacing in the line %d, around breaks %d\n",
-			c.overLimit, c.indentation, c.spacing, c.breaks)
+		fmt.Printf("fmt out-of-tree churn by cause: past the limit %d, generated files %d, indentation %d, spacing in the line %d, around breaks %d\n",
+			c.overLimit, c.generated, c.indentation, c.spacing, c.breaks)
 		if o.newLong > 0 {
 			t.Errorf("out of tree, %d lines the formatter writes are past the column limit where the input's were not", o.newLong)
 		}
