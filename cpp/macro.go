@@ -2,13 +2,16 @@ package cpp
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
 // A function-like macro of the file whose body defines something
-// (#define UNARY_FOLDER(Op, Func) OpFoldResult Op::fold(...) { ... }):
-// an invocation at namespace or class scope is expanded and scanned, and
-// what it defines is placed at the invocation.
+// (#define UNARY_FOLDER(Op, Func) OpFoldResult Op::fold(...) { ... }),
+// or that lists invocations of a macro it is given or of another such
+// macro (the X-macro idiom: #define ALL_OPS(M) M(AddOp) M(SubOp), then
+// ALL_OPS(DEFINE_VERIFY)): an invocation at namespace or class scope is
+// expanded and scanned, and what it defines is placed at the invocation.
 
 type macro struct {
 	params []string
@@ -23,8 +26,9 @@ const (
 )
 
 // defineMacro records a #define's function-like macro when its body has
-// a brace (it may define a function); rest is the directive after
-// "define".
+// a brace (it may define a function) or invokes one of its parameters or
+// a macro recorded before it (it may expand to such definitions); rest is
+// the directive after "define".
 func (s *scanner) defineMacro(rest []byte) {
 	rest = bytes.ReplaceAll(rest, []byte("\\\r\n"), []byte(" "))
 	rest = bytes.ReplaceAll(rest, []byte("\\\n"), []byte(" "))
@@ -47,13 +51,34 @@ func (s *scanner) defineMacro(rest []byte) {
 		}
 	}
 	body := bytes.TrimSpace(rest[i+e+1:])
-	if bytes.IndexByte(body, '{') < 0 || len(body) > 1<<16 {
+	if len(body) > 1<<16 || bytes.IndexByte(body, '{') < 0 && !s.invokesMacro(body, params) {
 		return
 	}
 	if s.macros == nil {
 		s.macros = map[string]*macro{}
 	}
 	s.macros[name] = &macro{params: params, body: body}
+}
+
+// invokesMacro reports whether body calls one of params or a recorded
+// macro: a name of either followed by '('.
+func (s *scanner) invokesMacro(body []byte, params []string) bool {
+	l := lexer{src: body}
+	var prev string
+	for {
+		t, ok := l.next()
+		if !ok {
+			return false
+		}
+		text := string(body[t.start:t.end])
+		if text == "(" && prev != "" && (s.macros[prev] != nil || slices.Contains(params, prev)) {
+			return true
+		}
+		prev = ""
+		if t.kind == tIdent {
+			prev = text
+		}
+	}
 }
 
 // expandMacro scans the invocation of a recorded macro at token i (its

@@ -484,8 +484,16 @@ var (
 
 // macroDefines reports whether text invokes a macro of the file whose
 // body defines P::member with P a parameter given class (possibly
-// qualified) as argument; q is that argument's qualifier.
+// qualified) as argument; q is that argument's qualifier. A macro whose
+// body invokes others (ALL_OPS(VERIFY) with #define ALL_OPS(M) M(AddOp)
+// M(SubOp)) is read through its invocations, its arguments put in.
 func (c *checker) macroDefines(f *fileFacts, text, class, member string) ([]string, bool) {
+	return c.macroDefinesDepth(f, text, class, member, 0)
+}
+
+var reBodyInvocation = regexp.MustCompile(`(\w+)\s*\(([^()]*)\)`)
+
+func (c *checker) macroDefinesDepth(f *fileFacts, text, class, member string, depth int) ([]string, bool) {
 	m := reInvocation.FindStringSubmatch(text)
 	if m == nil {
 		return nil, false
@@ -503,7 +511,11 @@ func (c *checker) macroDefines(f *fileFacts, text, class, member string) ([]stri
 		args := strings.Split(m[2], ",")
 		for k, p := range params {
 			p = strings.TrimSpace(p)
-			if k >= len(args) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(p)+`\s*::\s*`+regexp.QuoteMeta(member)+`\s*\(`).MatchString(body) {
+			if k >= len(args) {
+				continue
+			}
+			bm := regexp.MustCompile(`((?:\w+\s*::\s*)*)\b` + regexp.QuoteMeta(p) + `\s*::\s*` + regexp.QuoteMeta(member) + `\s*\(`).FindStringSubmatch(body)
+			if bm == nil {
 				continue
 			}
 			arg := strings.TrimSpace(args[k])
@@ -511,13 +523,34 @@ func (c *checker) macroDefines(f *fileFacts, text, class, member string) ([]stri
 			if strings.TrimSpace(parts[len(parts)-1]) != class {
 				continue
 			}
-			var q []string
-			for _, w := range parts[:len(parts)-1] {
+			var q []string // the body's qualifier, then the argument's
+			for _, w := range append(strings.Split(bm[1], "::"), parts[:len(parts)-1]...) {
 				if w = strings.TrimSpace(w); w != "" {
 					q = append(q, w)
 				}
 			}
 			return q, true
+		}
+		if depth >= 4 {
+			continue
+		}
+		// the invocations the body makes, with the arguments put in
+		sub := map[string]string{}
+		for k, p := range params {
+			if k < len(args) {
+				sub[strings.TrimSpace(p)] = strings.TrimSpace(args[k])
+			}
+		}
+		body = regexp.MustCompile(`\w+`).ReplaceAllStringFunc(body, func(w string) string {
+			if a, ok := sub[w]; ok {
+				return a
+			}
+			return w
+		})
+		for _, inv := range reBodyInvocation.FindAllString(body, -1) {
+			if q, ok := c.macroDefinesDepth(f, inv, class, member, depth+1); ok {
+				return q, true
+			}
 		}
 	}
 	return nil, false

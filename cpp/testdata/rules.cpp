@@ -61,6 +61,11 @@ namespace mlir::foo {
   }
 FOLDER(AbsOp, abs)
 FOLDER(NegOp, std::negate);
+#define UNARY_OPS(M) M(AbsOp) M(NegOp)
+#define VERIFIED_OPS(M) UNARY_OPS(M) M(MulOp)
+#define VERIFY(Op) \
+  LogicalResult Op::verify() { return success(); }
+VERIFIED_OPS(VERIFY)
 } // namespace mlir::foo
 void mlir::foo::free(int a, int b);
 int var = compute(3);
