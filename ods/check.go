@@ -100,12 +100,19 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 			out = append(out, i.buildProblems()...)
 		}
 	}
-	args := map[string]*Pass{}
+	args := map[string][]*Pass{}
 	for _, p := range m.Passes {
-		prev := args[p.Argument]
-		if prev == nil {
-			args[p.Argument] = p
+		// MLIR's registry aborts when an argument's allocators create
+		// passes of different types. Passes whose allocators call the same
+		// function create one type: registering both is fine.
+		var prev *Pass
+		for _, q := range args[p.Argument] {
+			if q.allocator() != p.allocator() {
+				prev = q
+				break
+			}
 		}
+		args[p.Argument] = append(args[p.Argument], p)
 		if !mine(p.Range) {
 			continue
 		}

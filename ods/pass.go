@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"strings"
+
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
 )
@@ -83,6 +85,26 @@ func (m *Model) buildPass(def *eval.Record) *Pass {
 		}
 	}
 	return p
+}
+
+// allocator names the function the generated registration calls to
+// create the pass: the constructor's callee (its last name, without
+// qualifier, arguments or spaces; template arguments kept), or
+// create<Name> when there is no constructor.
+func (p *Pass) allocator() string {
+	if strings.TrimSpace(p.Constructor) == "" {
+		return "create" + p.Name
+	}
+	callee, _, _ := strings.Cut(p.Constructor, "(")
+	callee = strings.Join(strings.Fields(callee), "")
+	var targs string // std::make_unique<ns::FooPass>: the type tells passes apart
+	if i := strings.Index(callee, "<"); i >= 0 {
+		callee, targs = callee[:i], callee[i:]
+	}
+	if i := strings.LastIndex(callee, "::"); i >= 0 {
+		callee = callee[i+2:]
+	}
+	return callee + targs
 }
 
 // Option returns the option whose flag is arg, or nil.
