@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -225,4 +226,49 @@ func embeddedHeader(b []byte, from int) int {
 func completeJSON(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 0 && b[0] == '{' && b[len(b)-1] == '}' && json.Valid(b)
+}
+
+// peekMessage returns the next message's body when a whole message, with
+// a plain header block (`Content-Length: N` and other `Name: value` lines,
+// then a blank line), has already arrived; with the bytes to consume to
+// pass it. It never waits and consumes nothing. Anything unusual returns
+// false and is left to the framing reader, which recovers from it.
+func (in *input) peekMessage() (body []byte, size int, ok bool) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	b, at, length := in.buf, 0, -1
+	for {
+		i := bytes.IndexByte(b[at:], '\n')
+		if i < 0 || i > maxHeaderLine {
+			return nil, 0, false
+		}
+		line := bytes.TrimSpace(b[at : at+i])
+		at += i + 1
+		if len(line) == 0 {
+			break
+		}
+		name, value, found := bytes.Cut(line, []byte(":"))
+		if !found {
+			return nil, 0, false
+		}
+		if bytes.EqualFold(bytes.TrimSpace(name), []byte(headerName)) {
+			n, err := strconv.Atoi(string(bytes.TrimSpace(value)))
+			if err != nil || n < 0 || n > maxMessage || length >= 0 {
+				return nil, 0, false
+			}
+			length = n
+		}
+	}
+	if length < 0 || len(b)-at < length || embeddedHeader(b[at:at+length], 0) >= 0 {
+		return nil, 0, false
+	}
+	// Bytes below len(buf) are never written again (see body).
+	return b[at : at+length : at+length], at + length, true
+}
+
+// discard consumes n bytes that peekMessage saw.
+func (in *input) discard(n int) {
+	in.mu.Lock()
+	in.consume(n)
+	in.mu.Unlock()
 }

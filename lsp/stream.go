@@ -84,6 +84,28 @@ func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, err
 	}
 }
 
+// takeQueued consumes the next message and returns true when it has
+// already arrived whole, is a notification of method, and accept takes
+// its params (with the texts lifted out of them). It never waits: a
+// handler uses it to take in one step what the client sent in a burst.
+func (s *tolerantStream) takeQueued(method string, accept func(params json.RawMessage, lifted [][]byte) bool) bool {
+	body, size, ok := s.in.peekMessage()
+	if !ok {
+		return false
+	}
+	data, lifted := liftChangeTexts(body)
+	msg, err := jsonrpc2.DecodeMessage(data)
+	if err != nil {
+		return false
+	}
+	n, ok := msg.(*jsonrpc2.Notification)
+	if !ok || n.Method() != method || !accept(n.Params(), lifted) {
+		return false
+	}
+	s.in.discard(size)
+	return true
+}
+
 // framingError answers a body that ended before its Content-Length: with
 // the request's id when the bytes are a whole request, so that the client
 // is not left waiting.

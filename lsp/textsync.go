@@ -88,11 +88,14 @@ func (c contentChange) text(lifted [][]byte) ([]byte, error) {
 	return b, nil
 }
 
+// didChangeParams is what a textDocument/didChange notification carries.
+type didChangeParams struct {
+	TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+	ContentChanges []contentChange                          `json:"contentChanges"`
+}
+
 func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
-	var p struct {
-		TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
-		ContentChanges []contentChange                          `json:"contentChanges"`
-	}
+	var p didChangeParams
 	if err := decode(raw, &p); err != nil {
 		return err
 	}
@@ -107,28 +110,92 @@ func didChange(ctx context.Context, s *Server, raw json.RawMessage) error {
 	if o == nil {
 		return fmt.Errorf("didChange for %s, which is not open", path)
 	}
-	text := o.Content
-	for _, c := range p.ContentChanges {
-		ct, err := c.text(s.stream.lifted)
-		if err != nil {
-			return err
+	texts, err := changeTexts(p.ContentChanges, s.stream.lifted)
+	if err != nil {
+		return err
+	}
+	ed := textEditor{text: o.Content}
+	ed.apply(p.ContentChanges, texts)
+	version := p.TextDocument.Version
+	// A client typing fast sends changes faster than a large file is
+	// taken in. The changes to this document that have already arrived
+	// are applied now too: the burst makes one version (one copy of the
+	// text, one snapshot, one build), which is what applying them one by
+	// one ends at. A message that does not decode is left to be read, and
+	// reported, as usual.
+	for s.stream.takeQueued("textDocument/didChange", func(raw json.RawMessage, lifted [][]byte) bool {
+		var q didChangeParams
+		if decode(raw, &q) != nil || q.TextDocument.URI != p.TextDocument.URI {
+			return false
 		}
+		texts, err := changeTexts(q.ContentChanges, lifted)
+		if err != nil {
+			return false
+		}
+		ed.apply(q.ContentChanges, texts)
+		version = q.TextDocument.Version
+		return true
+	}) {
+	}
+	snap := s.ws.SetBuffer(path, version, ed.text)
+	s.checker.Changed(snap, []string{path})
+	return nil
+}
+
+// changeTexts decodes the texts of changes.
+func changeTexts(changes []contentChange, lifted [][]byte) ([][]byte, error) {
+	texts := make([][]byte, len(changes))
+	for i, c := range changes {
+		t, err := c.text(lifted)
+		if err != nil {
+			return nil, err
+		}
+		texts[i] = t
+	}
+	return texts, nil
+}
+
+// textEditor applies content changes to a document's text. The text a
+// snapshot holds is never written: the first range change copies it, with
+// room to grow, and the next ones edit that copy in place, so a burst of
+// keystrokes into a 50 MB file allocates it once, not once a keystroke.
+type textEditor struct {
+	text  []byte
+	owned bool // text is this editor's copy
+}
+
+// editSlack is the room a copy leaves for the text to grow in place.
+const editSlack = 4 << 10
+
+func (e *textEditor) apply(changes []contentChange, texts [][]byte) {
+	for i, c := range changes {
 		if c.Range == nil {
-			text = ct
+			e.text, e.owned = texts[i], false
 			continue
 		}
-		start := tablegen.OffsetOfUTF16In(text, int(c.Range.Start.Line), int(c.Range.Start.Character))
-		end := tablegen.OffsetOfUTF16In(text, int(c.Range.End.Line), int(c.Range.End.Character))
+		start := tablegen.OffsetOfUTF16In(e.text, int(c.Range.Start.Line), int(c.Range.Start.Character))
+		end := tablegen.OffsetOfUTF16In(e.text, int(c.Range.End.Line), int(c.Range.End.Character))
 		if end < start {
 			start, end = end, start
 		}
-		next := make([]byte, 0, len(text)-(end-start)+len(ct))
-		next = append(append(append(next, text[:start]...), ct...), text[end:]...)
-		text = next
+		e.replace(start, end, texts[i])
 	}
-	snap := s.ws.SetBuffer(path, p.TextDocument.Version, text)
-	s.checker.Changed(snap, []string{path})
-	return nil
+}
+
+// replace replaces text[start:end] with by.
+func (e *textEditor) replace(start, end int, by []byte) {
+	n := len(e.text) - (end - start) + len(by)
+	if !e.owned || n > cap(e.text) {
+		next := make([]byte, 0, n+editSlack)
+		e.text = append(append(append(next, e.text[:start]...), by...), e.text[end:]...)
+		e.owned = true
+		return
+	}
+	old := len(e.text)
+	e.text = e.text[:max(n, old)]
+	copy(e.text[start+len(by):], e.text[end:old])
+	copy(e.text[start:], by)
+	e.text = e.text[:n]
 }
 
 func didClose(ctx context.Context, s *Server, raw json.RawMessage) error {
