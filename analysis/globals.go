@@ -48,8 +48,10 @@ type multiclassInfo struct {
 // globals returns the unit's top-level declarations, computed once.
 func (u *Unit) globals() *globals {
 	return u.decls.get(func() *globals {
+		// Most top-level statements of a large unit are defs: sized for
+		// them, the map of a million is not rehashed twenty times.
 		g := &globals{u: u, classes: map[string]*classInfo{}, multiclass: map[string]*multiclassInfo{},
-			recordStmts: map[string]*tablegen.Statement{}, records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
+			recordStmts: make(map[string]*tablegen.Statement, len(u.TG.Statements)), records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
 			deftypes: map[string]*Decl{}, fields: map[[2]string]*Decl{}}
 		g.statements(u.TG.Statements, true)
 		return g
