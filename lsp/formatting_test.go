@@ -129,3 +129,48 @@ func TestFormattingIndentWidthFromProjectConfig(t *testing.T) {
 		t.Fatalf("formatting gave %q, want %q", got, want)
 	}
 }
+
+// TestFormattingCRLF: a document with \r\n line breaks is formatted, whole
+// or in ranges, to the \r\n version of its \n format, by edits that never
+// fall between the \r and the \n of a line break; one with mixed line
+// breaks gets its majority's.
+func TestFormattingCRLF(t *testing.T) {
+	crlf := func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+	whole := "def A : B;\ndef C : D<[E, F]>;\ndef G : H;\ndef I {\n  let j = 1;\n}\n"
+	files := map[string]string{"a.td": crlf(messyFormat), "m.td": "def  A;\r\ndef B;\ndef C;\n"}
+	s := start(t, files, Options{}, nil, nil)
+	opts := map[string]any{"tabSize": 2, "insertSpaces": true}
+	for _, c := range []struct {
+		file, method string
+		params       map[string]any
+		want         string
+	}{
+		{"a.td", "textDocument/formatting", nil, crlf(whole)},
+		{"a.td", "textDocument/rangeFormatting", map[string]any{"range": lineRange(1, 1)}, crlf(strings.Replace(messyFormat, "[E,F]", "[E, F]", 1))},
+		{"a.td", "textDocument/rangesFormatting", map[string]any{"ranges": []any{lineRange(0, 0), lineRange(4, 4)}},
+			crlf(strings.Replace(strings.Replace(messyFormat, "def  A :B", "def A : B", 1), "let j=1", "  let j = 1", 1))},
+		{"m.td", "textDocument/formatting", nil, "def A;\ndef B;\ndef C;\n"},
+	} {
+		s.open(c.file)
+		params := map[string]any{"textDocument": doc(s, c.file)["textDocument"], "options": opts}
+		for k, v := range c.params {
+			params[k] = v
+		}
+		var edits []protocol.TextEdit
+		if err := s.call(c.method, params, &edits); err != nil {
+			t.Fatal(err)
+		}
+		text := files[c.file]
+		f := tablegen.NewSourceSet().AddFile(c.file, []byte(text))
+		for _, e := range edits {
+			for _, p := range []protocol.Position{e.Range.Start, e.Range.End} {
+				if l := int(p.Line); l < f.LineCount() && int(p.Character) > f.LineEnd(l)-f.LineStart(l) {
+					t.Errorf("%s %s: edit %v falls inside a line break", c.file, c.method, e.Range)
+				}
+			}
+		}
+		if got := applyFormatEdits(t, text, edits); got != c.want {
+			t.Errorf("%s %s gave %q, want %q", c.file, c.method, got, c.want)
+		}
+	}
+}

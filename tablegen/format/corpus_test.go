@@ -331,7 +331,7 @@ func TestRangeKeepsOtherLines(t *testing.T) {
 				continue
 			}
 			ranges++
-			if whole, err := source(src, Options{Lines: []LineRange{{first, last}}}, false); err != nil || !bytes.Equal(whole, got) {
+			if whole, err := source(src, Options{Lines: []LineRange{{first, last}}}, false, lineBreak(src)); err != nil || !bytes.Equal(whole, got) {
 				t.Errorf("%s %d:%d: formatting the statements around the lines differs from formatting them in the whole file (%v)", path, first, last, err)
 			}
 			if apply(src, Edits(src, got)) != string(got) {

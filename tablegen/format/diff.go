@@ -272,7 +272,9 @@ func Edits(old, new []byte) []Edit {
 }
 
 // appendTrimmed appends the edit replacing d, at offset at, with s, less
-// their common prefix and suffix.
+// their common prefix and suffix. Neither end of it falls inside a \r\n
+// of d: an editor reads \r\n as one line break and has no position
+// between the two.
 func appendTrimmed(edits []Edit, at int, d, s string) []Edit {
 	if d == s {
 		return edits
@@ -281,9 +283,15 @@ func appendTrimmed(edits []Edit, at int, d, s string) []Edit {
 	for p < len(d) && p < len(s) && d[p] == s[p] {
 		p++
 	}
+	if p > 0 && p < len(d) && d[p-1] == '\r' && d[p] == '\n' {
+		p--
+	}
 	q := 0
 	for q < len(d)-p && q < len(s)-p && d[len(d)-1-q] == s[len(s)-1-q] {
 		q++
+	}
+	if e := len(d) - q; q > 0 && e > 0 && d[e-1] == '\r' && d[e] == '\n' {
+		q--
 	}
 	return append(edits, Edit{Start: at + p, End: at + len(d) - q, Text: s[p : len(s)-q]})
 }

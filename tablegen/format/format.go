@@ -48,12 +48,13 @@ var ErrNotWhitespaceOnly = errors.New("formatting would change more than whitesp
 
 // Source formats a .td file. It returns src itself when nothing changes.
 func Source(src []byte, opt Options) ([]byte, error) {
-	return source(src, opt, true)
+	return source(src, opt, true, lineBreak(src))
 }
 
-// source formats src; windowed, lines are formatted within the statements
-// around them (the same result, as TestRangeKeepsOtherLines checks).
-func source(src []byte, opt Options, windowed bool) ([]byte, error) {
+// source formats src, writing its line breaks as eol; windowed, lines are
+// formatted within the statements around them (the same result, as
+// TestRangeKeepsOtherLines checks).
+func source(src []byte, opt Options, windowed bool, eol string) ([]byte, error) {
 	if opt.Column <= 0 {
 		opt.Column = DefaultColumn
 	}
@@ -64,11 +65,18 @@ func source(src []byte, opt Options, windowed bool) ([]byte, error) {
 	toks := scan(text)
 	if len(opt.Lines) > 0 && windowed {
 		if from, to, firstLine, ok := window(text, toks, opt.Lines); ok {
-			return formatWindow(src, from, to, firstLine, opt)
+			return formatWindow(src, from, to, firstLine, opt, eol)
 		}
 	}
+	// The rules see \n line breaks only, and the token check compares
+	// code blocks and comments with them: withEndings writes the file's
+	// back.
+	lfSrc := src
+	if lf := toLF(text, eol); len(lf) != len(text) {
+		text, toks, lfSrc = lf, scan(lf), []byte(lf)
+	}
 	p := newPrinter(text, toks, opt)
-	p.keepErroneousStatements(src)
+	p.keepErroneousStatements(lfSrc)
 	out := p.print()
 	if p.broke && len(opt.Lines) == 0 {
 		// The breaks added are line breaks of the output that the input
@@ -83,7 +91,7 @@ func source(src []byte, opt Options, windowed bool) ([]byte, error) {
 	if err := sameTokens(toks, scan(out)); err != nil {
 		return src, err
 	}
-	if out == text {
+	if out = p.withEndings(out, src, eol); out == string(src) {
 		return src, nil
 	}
 	return []byte(out), nil
@@ -148,13 +156,13 @@ func isStatementStart(t *tok) bool {
 
 // formatWindow formats the lines of src[from:to], which starts on line
 // firstLine, and keeps the rest of src.
-func formatWindow(src []byte, from, to, firstLine int, opt Options) ([]byte, error) {
+func formatWindow(src []byte, from, to, firstLine int, opt Options, eol string) ([]byte, error) {
 	shifted := make([]LineRange, len(opt.Lines))
 	for i, r := range opt.Lines {
 		shifted[i] = LineRange{r.First - firstLine, r.Last - firstLine}
 	}
 	sub := src[from:to:to]
-	out, err := Source(sub, Options{Column: opt.Column, Indent: opt.Indent, Lines: shifted})
+	out, err := source(sub, Options{Column: opt.Column, Indent: opt.Indent, Lines: shifted}, true, eol)
 	if err != nil || bytes.Equal(out, sub) {
 		return src, err
 	}
@@ -325,6 +333,10 @@ type printer struct {
 	unalignFrom map[int32]int
 	refitAt     int
 	lineFrom    int // the first token of the line being printed
+	// ends is, per output line, the line of src whose line break ends it
+	// (-1 for a break the formatter added): withEndings keeps the break of
+	// a line kept as written.
+	ends []int32
 }
 
 // checkpoint is the printer's state before the line a whole bracket
@@ -381,8 +393,10 @@ func (p *printer) write(s string) {
 	}
 }
 
-func (p *printer) newline() {
+// newline ends the output line with the line break of src's line l.
+func (p *printer) newline(l int) {
 	p.out = append(p.out, '\n')
+	p.ends = append(p.ends[:p.outLine], int32(l))
 	p.col = 0
 	p.outLine++
 }
@@ -661,7 +675,7 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 		case i == from:
 			p.startLine(i, t)
 		case breaks[i]:
-			p.newline()
+			p.newline(-1)
 			p.indent = p.tree.indentOf(t, p)
 			if f := p.tree.outer(); f != nil && f == p.tree.inner() && f.align == p.indent && wholeBracket(f, p) {
 				p.brokeInto = int32(f.id) + 1
@@ -679,6 +693,9 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 			p.colFirst[i] = 0
 		}
 		p.write(t.text)
+		for l := t.line; l < t.endLine; l++ {
+			p.ends = append(p.ends[:p.outLine-(t.endLine-l)], int32(l))
+		}
 		p.colEnd[i], p.lineOf[i] = int32(p.col), int32(p.outLine)
 		p.tree.update(t, p)
 	}
@@ -686,16 +703,15 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 
 // printEmpty formats a file of blanks only: nothing, or the kept lines.
 func (p *printer) printEmpty() string {
-	var b strings.Builder
 	for l := range p.starts {
 		if p.keep[l] {
-			b.WriteString(p.lineText(l))
+			p.write(p.lineText(l))
 			if l+1 < len(p.starts) {
-				b.WriteByte('\n')
+				p.newline(l)
 			}
 		}
 	}
-	return b.String()
+	return string(p.out)
 }
 
 // startFirstLine writes the kept lines before the first token; the blank
@@ -704,7 +720,7 @@ func (p *printer) startFirstLine(t *tok) {
 	for l := 0; l < t.line; l++ {
 		if p.keep[l] {
 			p.write(p.lineText(l))
-			p.newline()
+			p.newline(l)
 		}
 	}
 }
@@ -718,18 +734,18 @@ func (p *printer) breakLines(a, b *tok) {
 			p.write(rest[:i])
 		}
 	}
-	p.newline()
+	p.newline(a.endLine)
 	p.blank = false
 	for l := a.endLine + 1; l < b.line; l++ {
 		switch {
 		case p.keep[l]:
 			p.write(p.lineText(l))
-			p.newline()
+			p.newline(l)
 			p.blank = strings.TrimSpace(p.lineText(l)) == ""
 		case !p.blank:
 			// Runs of blank lines become one, as clang-format's LLVM
 			// style keeps (MaxEmptyLinesToKeep: 1).
-			p.newline()
+			p.newline(l)
 			p.blank = true
 		}
 	}
@@ -824,12 +840,12 @@ func (p *printer) finish(t *tok) {
 		}
 		p.write(rest[:i])
 	}
-	p.newline()
+	p.newline(t.endLine)
 	for l := t.endLine + 1; l < len(p.starts); l++ {
 		if p.keep[l] {
 			p.write(p.lineText(l))
 			if l+1 < len(p.starts) {
-				p.newline()
+				p.newline(l)
 			}
 		}
 	}
