@@ -524,9 +524,9 @@ func (s *scanner) skipBlockComment() {
 			s.off += 2
 			depth++
 		default:
-			if s.src[s.off] == '\n' {
-				s.lineStart = true
-			}
+			// A line break inside the comment does not start a line:
+			// what follows a comment begun after a token is not at a
+			// line's start (LLVM passes the state across the comment).
 			s.off++
 		}
 	}

@@ -397,3 +397,25 @@ func TestParseOrStop(t *testing.T) {
 		t.Fatalf("stopped at the second question: ok %v, %d statements (want %d)", ok, len(got.Statements), 2*stopCheckEvery)
 	}
 }
+
+// A directive may follow whitespace and block comments at a line's start,
+// but a line break inside a comment begun after a token does not start a
+// line: llvm-tblgen 22 rejects the '#' there ("Unexpected token at top
+// level") and accepts the others.
+func TestDirectiveAfterBlockComment(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		directive bool
+	}{
+		{"/*\n*/#ifdef X\n#endif\ndef A;\n", true},
+		{"def B;\n/* x */ #ifdef X\n#endif\ndef A;\n", true},
+		{"def B;\n  /* x\n y */ #ifdef X\n#endif\ndef A;\n", true},
+		{"def B; /*\n*/#ifdef X\n#endif\ndef A;\n", false},
+		{"def B; /* x */\n#ifdef X\n#endif\ndef A;\n", true},
+	} {
+		set, _, ds := parseString(t, c.src)
+		if got := len(ds) == 0; got != c.directive {
+			t.Errorf("%q: read as a directive %v, want %v (%v)", c.src, got, c.directive, positions(set, ds))
+		}
+	}
+}
