@@ -315,9 +315,6 @@ var dependentCodes = map[string]bool{"eval-unknown-class": true, "eval-undefined
 // file with a mistake of its own that its includer shares is analysed in
 // the includer, which shows the same error.
 func (s *Snapshot) needsIncluder(path string) bool {
-	if len(s.Includers(path)) == 0 {
-		return false
-	}
 	_, hash, err := s.disk.read(path)
 	if err != nil {
 		return false
@@ -326,8 +323,14 @@ func (s *Snapshot) needsIncluder(path string) bool {
 	c.mu.Lock()
 	v, ok := c.byPath[path]
 	c.mu.Unlock()
+	if ok && v.hash == hash && !v.needs {
+		return false // the common case, asked at every edit: no includer is looked for
+	}
+	if len(s.Includers(path)) == 0 {
+		return false
+	}
 	if ok && v.hash == hash {
-		return v.needs
+		return true
 	}
 	needs := s.diskView().aloneNamesMissing(path)
 	c.mu.Lock()
