@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"tdls/tablegen"
 )
@@ -223,7 +224,8 @@ func (s *Snapshot) bufferIncludes(f string) []string {
 
 // ContextRoot returns the file whose unit path is analysed in. A fragment
 // (a file with no include of its own that another file includes, as LLVM
-// backends split their .td files) is analysed inside its includer; open
+// backends split their .td files, or one whose includes do not bring in
+// what it uses: needsIncluder) is analysed inside its includer; open
 // includers are preferred, then the one listed in a compile database, then
 // the first by name. The chain is followed upwards while the includer is a
 // fragment too.
@@ -234,7 +236,7 @@ func (s *Snapshot) ContextRoot(path string) string {
 	for !visited[cur] {
 		visited[cur] = true
 		content, _, err := s.readFile(cur)
-		if err != nil || hasIncludeLine(content) {
+		if err != nil || hasIncludeLine(content) && !s.needsIncluder(cur) {
 			return cur
 		}
 		if s.listedInDatabase(cur) {
@@ -270,4 +272,102 @@ func (s *Snapshot) pickIncluder(incs []string) string {
 		}
 	}
 	return incs[0]
+}
+
+// dependentCache holds the verdicts of needsIncluder.
+type dependentCache struct {
+	mu     sync.Mutex
+	byPath map[string]dependentVerdict
+}
+
+type dependentVerdict struct {
+	hash  uint64 // of the file's disk content
+	needs bool
+}
+
+// forget drops the verdicts of paths, or every verdict when none is given.
+func (c *dependentCache) forget(paths ...string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if paths == nil {
+		c.byPath = nil
+		return
+	}
+	for _, p := range paths {
+		delete(c.byPath, filepath.Clean(p))
+	}
+}
+
+// dependentCodes are the evaluator's errors of a name that is not there:
+// those an includer may define before it includes the file.
+var dependentCodes = map[string]bool{"eval-unknown-class": true, "eval-undefined": true}
+
+// needsIncluder reports whether path, a file with includes of its own that
+// another workspace file includes, is a fragment all the same: alone it
+// names a class or a value that nothing it includes defines, as a
+// dialect's ops split over files do (each file includes the MLIR
+// interfaces it uses and takes its base class from the file that includes
+// it), and which the build never evaluates alone. The verdict is the
+// evaluation of the file alone as the disk holds it (its unit and the
+// files that unit reads), so that it does not change while the file is
+// typed in, nor with what is open; it is kept until the file changes on
+// disk, a file is created or the configuration changes. A
+// file with a mistake of its own that its includer shares is analysed in
+// the includer, which shows the same error.
+func (s *Snapshot) needsIncluder(path string) bool {
+	_, hash, err := s.disk.read(path)
+	if err != nil {
+		return false
+	}
+	c := &s.w.dependents
+	c.mu.Lock()
+	v, ok := c.byPath[path]
+	c.mu.Unlock()
+	if ok && v.hash == hash && !v.needs {
+		return false // the common case, asked at every edit: no includer is looked for
+	}
+	if len(s.Includers(path)) == 0 {
+		return false
+	}
+	if ok && v.hash == hash {
+		return true
+	}
+	needs := s.diskView().aloneNamesMissing(path)
+	c.mu.Lock()
+	if c.byPath == nil {
+		c.byPath = map[string]dependentVerdict{}
+	}
+	c.byPath[path] = dependentVerdict{hash: hash, needs: needs}
+	c.mu.Unlock()
+	return needs
+}
+
+// diskView is the snapshot with no open buffer: the files as the disk
+// holds them.
+func (s *Snapshot) diskView() *Snapshot {
+	if len(s.overlays) == 0 {
+		return s
+	}
+	return &Snapshot{w: s.w, ID: s.ID, cfg: s.cfg, dbs: s.dbs, projects: s.projects, mlirDir: s.mlirDir,
+		vendored: s.vendored, overlays: map[string]*Overlay{}, disk: s.disk, units: map[string]*unitCall{}}
+}
+
+// aloneNamesMissing reports whether the unit of path alone parses and
+// fails to evaluate on a name that is not defined.
+func (s *Snapshot) aloneNamesMissing(path string) bool {
+	ctx := context.Background()
+	u, err := s.Unit(ctx, path)
+	if err != nil || u.TG.Diags.HasErrors() {
+		return false
+	}
+	res, err := u.Evaluated(ctx)
+	if err != nil || res == nil {
+		return false
+	}
+	for _, d := range res.Diagnostics {
+		if d.Severity == tablegen.SeverityError && dependentCodes[d.Code] {
+			return true
+		}
+	}
+	return false
 }

@@ -23,7 +23,11 @@ type Workspace struct {
 	roots   map[string]*fileEntry // newest root entry of each unit, for incremental reparse
 	graph   *includeGraph
 	graphMu sync.Mutex // held while the include graph is scanned
-	evals   *evalCaches
+	// dependents are the verdicts of Snapshot.needsIncluder, by path and
+	// disk content; forgotten with the include graph, and a file's when it
+	// changes on disk.
+	dependents dependentCache
+	evals      *evalCaches
 	// searches are the candidate paths of includes (assembly.include).
 	searches *fifoCache[searchKey, []string]
 	index    *Index
@@ -91,6 +95,7 @@ func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *S
 	if projectsChanged {
 		w.graph = nil
 		w.forgetInferred()
+		w.dependents.forget()
 	}
 	if old != nil && !cfgChanged(old.cfg, cfg) {
 		s.dbs, s.mlirDir, s.vendored = old.dbs, old.mlirDir, old.vendored
@@ -175,6 +180,7 @@ func (w *Workspace) update(edit func(cfg *Config, overlays map[string]*Overlay) 
 	if cfgChanged(old.cfg, cfg) {
 		w.graph = nil
 		w.forgetInferred()
+		w.dependents.forget()
 	}
 	return w.snap
 }
@@ -208,6 +214,9 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 		w.disk.forget(filepath.Clean(p))
 		projects = projects || filepath.Base(p) == ProjectConfigName
 	}
+	// A file changed on disk is judged again (a file created judges them
+	// all again, below, with the include graph).
+	w.dependents.forget(paths...)
 	w.cppFilesChanged(paths)
 	if projects {
 		w.forgetCppIndex()
@@ -229,6 +238,7 @@ func (w *Workspace) FilesChanged(paths []string, created bool) *Snapshot {
 		w.mu.Lock()
 		w.graph = nil
 		w.forgetInferred()
+		w.dependents.forget()
 		w.freshProjects = true
 		w.mu.Unlock()
 	}

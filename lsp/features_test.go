@@ -269,6 +269,39 @@ func TestFragmentAnalysedInsideIncluder(t *testing.T) {
 	}
 }
 
+// A file with includes of its own whose base class comes from the file
+// that includes it (a dialect's ops split over files, each including the
+// interfaces it uses) is a fragment too: llvm-tblgen builds Ops.td, and
+// fails on SplitOps.td alone, which the build never evaluates. A mistake
+// of such a file is still an error: its includer has it too.
+func TestFragmentWithIncludesAnalysedInsideIncluder(t *testing.T) {
+	s := start(t, map[string]string{
+		"Ops.td":      "include \"Base.td\"\ninclude \"SplitOps.td\"\ninclude \"Wrong.td\"\n",
+		"Base.td":     "class Dialect_Op<string n> { string mnemonic = n; }\n",
+		"Iface.td":    "class Iface;\n",
+		"SplitOps.td": "include \"Iface.td\"\ndef A : Dialect_Op<\"a\">, Iface;\n",
+		"Wrong.td":    "include \"Iface.td\"\ndef B : Dialect_Opp<\"b\">, Iface;\n",
+		"Alone.td":    "include \"Iface.td\"\ndef C : Dialect_Op<\"c\">, Iface;\n",
+	}, Options{}, nil, nil)
+	if p := s.open("SplitOps.td"); len(p.Diagnostics) != 0 {
+		t.Errorf("split op file: %s", messages(p))
+	}
+	var defs []protocol.Location
+	if err := s.call("textDocument/definition", docAt(s, "SplitOps.td", 1, 10), &defs); err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 1 || !strings.HasSuffix(string(defs[0].URI), "Base.td") {
+		t.Errorf("definition of the includer's class: %+v", defs)
+	}
+	if p := s.open("Wrong.td"); !strings.Contains(messages(p), "Dialect_Opp") {
+		t.Errorf("a mistake of the file itself: %q", messages(p))
+	}
+	// Included by nothing, a file is its own root, with its errors.
+	if p := s.open("Alone.td"); !strings.Contains(messages(p), "Dialect_Op") {
+		t.Errorf("a root that misses a class: %q", messages(p))
+	}
+}
+
 // Positions are UTF-16: a diagnostic after non-ASCII text on the same line
 // counts an emoji as two units and an accented letter as one.
 func TestUTF16Positions(t *testing.T) {

@@ -24,7 +24,12 @@
 // restarted for the next file), and a formatting answer that would change
 // a non-whitespace byte, or a line outside the range asked.
 //
-//	go run ./bench/crawl -tdls bin/tdls [-max-files N] [-every K] DIR...
+// With -diags it also prints the errors and warnings published for each
+// file it opens: in a project that builds, each is a false report unless
+// the file is one the build does not evaluate as the server does (a root
+// that fails alone, or a file of the build tree).
+//
+//	go run ./bench/crawl -tdls bin/tdls [-max-files N] [-every K] [-diags] DIR...
 package main
 
 import (
@@ -76,6 +81,7 @@ type options struct {
 	slow, timeout  time.Duration
 	seed           int64
 	verbose        bool
+	diags          bool
 }
 
 func main() {
@@ -87,6 +93,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 60*time.Second, "give up on a request after this long")
 	flag.Int64Var(&o.seed, "seed", 1, "seed of the random formatting ranges")
 	flag.BoolVar(&o.verbose, "v", false, "print each file as it is crawled")
+	flag.BoolVar(&o.diags, "diags", false, "print the errors and warnings published for each file opened")
 	flag.Parse()
 	if flag.NArg() == 0 || o.every < 1 {
 		fmt.Fprintln(os.Stderr, "usage: crawl -tdls BIN [-max-files N] [-every K] DIR...")
@@ -460,6 +467,9 @@ func (cr *crawler) file(path string) error {
 		// the syntax's at once, then the evaluation's).
 		b, _ := json.Marshal(last.Params.Diagnostics)
 		_ = json.Unmarshal(b, &diags)
+		if cr.o.diags {
+			printDiags(rel, diags)
+		}
 	}
 	cr.checkLog("textDocument/didOpen", rel)
 	lines := newLines(text)
@@ -860,5 +870,27 @@ func (cr *crawler) printFindings() {
 		for r, n := range cr.refused {
 			fmt.Printf("      %d× %s\n", n, r)
 		}
+	}
+}
+
+// printDiags prints the errors and warnings of a publish, one a line.
+func printDiags(rel string, diags []map[string]any) {
+	for _, d := range diags {
+		sev, _ := d["severity"].(float64)
+		if sev == 0 || sev > 2 {
+			continue
+		}
+		kind := "error"
+		if sev == 2 {
+			kind = "warning"
+		}
+		line, col := 0.0, 0.0
+		if r, ok := d["range"].(map[string]any); ok {
+			if st, ok := r["start"].(map[string]any); ok {
+				line, _ = st["line"].(float64)
+				col, _ = st["character"].(float64)
+			}
+		}
+		fmt.Printf("  %s:%d:%d: %s: %v [%v]\n", rel, int(line)+1, int(col)+1, kind, d["message"], d["code"])
 	}
 }
