@@ -343,13 +343,18 @@ func (s *Snapshot) needsIncluder(path string) bool {
 }
 
 // diskView is the snapshot with no open buffer: the files as the disk
-// holds them.
+// holds them. Its builds share the workspace's caches, which keep the
+// newest version of each file to build the next from: while a buffer
+// differs from the disk, the next build of that buffer starts from the
+// disk's version, once (a verdict is asked again only when the disk
+// changes, and a save makes both the same).
 func (s *Snapshot) diskView() *Snapshot {
 	if len(s.overlays) == 0 {
 		return s
 	}
-	return &Snapshot{w: s.w, ID: s.ID, cfg: s.cfg, dbs: s.dbs, projects: s.projects, mlirDir: s.mlirDir,
-		vendored: s.vendored, overlays: map[string]*Overlay{}, disk: s.disk, units: map[string]*unitCall{}}
+	in := s.snapshotInputs
+	in.overlays = map[string]*Overlay{}
+	return &Snapshot{snapshotInputs: in, units: map[string]*unitCall{}}
 }
 
 // aloneNamesMissing reports whether the unit of path alone parses and

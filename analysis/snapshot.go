@@ -12,6 +12,18 @@ import (
 // snapshot; an edit makes a new one that inherits the units the edit cannot
 // affect.
 type Snapshot struct {
+	snapshotInputs
+
+	// What it has analysed so far, filled in as requests ask.
+	mu         sync.Mutex
+	units      map[string]*unitCall
+	bufferIncs map[string][]string // by Snapshot.bufferIncludes
+}
+
+// snapshotInputs are what a snapshot is made from, fixed when it is made: a
+// view of the same workspace with other buffers (Snapshot.diskView) copies
+// them whole and starts with nothing analysed.
+type snapshotInputs struct {
 	w        *Workspace
 	ID       uint64
 	cfg      Config
@@ -21,10 +33,6 @@ type Snapshot struct {
 	vendored string // a vendored llvm-project's MLIR include directory (infer.go)
 	overlays map[string]*Overlay
 	disk     *diskCache
-
-	mu         sync.Mutex
-	units      map[string]*unitCall
-	bufferIncs map[string][]string // by Snapshot.bufferIncludes
 }
 
 type unitCall struct {

@@ -84,7 +84,7 @@ func (w *Workspace) Snapshot() *Snapshot {
 
 func (w *Workspace) newSnapshot(cfg Config, overlays map[string]*Overlay, old *Snapshot, changed map[string]bool) *Snapshot {
 	w.nextID++
-	s := &Snapshot{w: w, ID: w.nextID, cfg: cfg, overlays: overlays, disk: w.disk, units: map[string]*unitCall{}}
+	s := &Snapshot{snapshotInputs: snapshotInputs{w: w, ID: w.nextID, cfg: cfg, overlays: overlays, disk: w.disk}, units: map[string]*unitCall{}}
 	projectsChanged := old != nil && (w.freshProjects || old.projects.changed())
 	w.freshProjects = false
 	if old == nil || projectsChanged || cfgChanged(old.cfg, cfg) {
