@@ -62,8 +62,11 @@ type prefixCheckpoint struct {
 // statement collected is in no unit, so no unit can start with it.
 type checkpointChain struct {
 	stmts []weak.Pointer[tablegen.Statement]
-	cps   []*eval.Checkpoint
-	root  *tablegen.File // the root file as it was evaluated
+	// unit is the unit whose statements stmts are: for it, same needs no
+	// look at them (an edit asks several times).
+	unit weak.Pointer[tablegen.Unit]
+	cps  []*eval.Checkpoint
+	root *tablegen.File // the root file as it was evaluated
 	// journal is what each statement of the root's last whole evaluation
 	// read and made: the next evaluation takes over the statements after
 	// its checkpoint that did not change and read nothing that did
@@ -81,8 +84,8 @@ func (c *resumeCache) evaluateResumable(u *Unit, stop func() bool) (*eval.Result
 	tg := u.TG
 	stmts := tg.Statements
 	journal := c.journal(u.Root)
-	opts := eval.Options{Track: true, Replay: journal, Untracked: tg.Root}
-	cps := c.reusable(u.Root, stmts)
+	opts := eval.Options{Track: true, Replay: journal, Untracked: tg.Root, Weak: u.weak}
+	cps := c.reusable(u.Root, tg)
 	if len(cps) == 0 {
 		start := rootStart(tg)
 		if start == 0 || opts.Replay != nil {
@@ -162,11 +165,11 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 	if !ok || ch.root == nil {
 		return editedStatements{}, false
 	}
-	cps := c.reusable(u.Root, stmts)
+	same := ch.same(tg)
+	cps := ch.reusable(same)
 	if len(cps) == 0 {
 		return editedStatements{}, false
 	}
-	same := ch.same(stmts)
 	// The edited bytes of the root, [from, to) in its new text.
 	old, cur := ch.root.Content, tg.Root.Content
 	pre := commonPrefix(old, cur)
@@ -193,7 +196,7 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 		return editedStatements{}, false
 	}
 	cp := cps[len(cps)-1]
-	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root}
+	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root, Weak: u.weak}
 	if cp.N < same {
 		next, ok := cp.ResumePrefix(tg, cp.N, same, opts)
 		if !ok {
@@ -230,12 +233,17 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 
 // reusable returns the checkpoints of root's last evaluation that lie
 // before the first statement that differs in stmts.
-func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval.Checkpoint {
+func (c *resumeCache) reusable(root string, tg *tablegen.Unit) []*eval.Checkpoint {
 	ch, ok := c.chains.get(root)
 	if !ok {
 		return nil
 	}
-	same := ch.same(stmts)
+	return ch.reusable(ch.same(tg))
+}
+
+// reusable returns the chain's checkpoints that lie before its statement
+// same, the first that differs.
+func (ch *checkpointChain) reusable(same int) []*eval.Checkpoint {
 	n := 0
 	for n < len(ch.cps) && ch.cps[n].N <= same {
 		n++
@@ -246,7 +254,15 @@ func (c *resumeCache) reusable(root string, stmts []*tablegen.Statement) []*eval
 // remember keeps cps, checkpoints of u's statements, as its root's chain,
 // with journal, the root's last whole evaluation's.
 func (c *resumeCache) remember(u *Unit, cps []*eval.Checkpoint, journal *eval.Journal) {
-	c.chains.set(u.Root, &checkpointChain{stmts: weakStatements(u.TG.Statements), cps: cps, root: u.TG.Root, journal: journal})
+	stmts := u.weak
+	if stmts == nil {
+		if ch, ok := c.chains.get(u.Root); ok {
+			stmts = ch.weakStatements(u.TG)
+		} else {
+			stmts = weakStatements(nil, u.TG.Statements)
+		}
+	}
+	c.chains.set(u.Root, &checkpointChain{stmts: stmts, unit: weak.Make(u.TG), cps: cps, root: u.TG.Root, journal: journal})
 }
 
 // cutAt drops the checkpoints of root's chain taken after its first
@@ -281,8 +297,12 @@ func (c *resumeCache) cutAt(root string, from, to, pos tablegen.Pos) {
 	c.chains.set(root, &short)
 }
 
-// same is how many of stmts, from the first, are the chain's.
-func (ch *checkpointChain) same(stmts []*tablegen.Statement) int {
+// same is how many of tg's statements, from the first, are the chain's.
+func (ch *checkpointChain) same(tg *tablegen.Unit) int {
+	stmts := tg.Statements
+	if ch.unit.Value() == tg {
+		return min(len(stmts), len(ch.stmts))
+	}
 	n := 0
 	for n < len(stmts) && n < len(ch.stmts) && ch.stmts[n].Value() == stmts[n] {
 		n++
@@ -290,12 +310,16 @@ func (ch *checkpointChain) same(stmts []*tablegen.Statement) int {
 	return n
 }
 
-func weakStatements(stmts []*tablegen.Statement) []weak.Pointer[tablegen.Statement] {
-	out := make([]weak.Pointer[tablegen.Statement], len(stmts))
-	for i, s := range stmts {
-		out[i] = weak.Make(s)
+// weakStatements returns weak pointers to tg's statements, those of the
+// chain's statements that they start with taken over (a unit parsed as
+// one stream has none of its own: fileParse.weak).
+func (ch *checkpointChain) weakStatements(tg *tablegen.Unit) []weak.Pointer[tablegen.Statement] {
+	stmts := tg.Statements
+	n := ch.same(tg)
+	if n == len(stmts) && n == len(ch.stmts) {
+		return ch.stmts
 	}
-	return out
+	return weakStatements(ch.stmts[:n], stmts)
 }
 
 // prefix returns the checkpoint after tg's first start statements, shared

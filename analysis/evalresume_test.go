@@ -421,7 +421,7 @@ func TestStoppedEvaluationContinues(t *testing.T) {
 	if res, ok := u.caches.resume.evaluateResumable(u, stopAfter(5)); ok || res != nil {
 		t.Fatalf("a stopped evaluation handed out a result (%v)", ok)
 	}
-	kept := u.caches.resume.reusable(u.Root, u.TG.Statements)
+	kept := u.caches.resume.reusable(u.Root, u.TG)
 	if len(kept) < 5 {
 		t.Fatalf("the stopped evaluation kept %d checkpoints, want 5 or more", len(kept))
 	}

@@ -180,17 +180,18 @@ func (s *Snapshot) includeGraph() *includeGraph {
 
 // Includers returns the workspace files that include path directly. An
 // open file counts as its buffer says now: the graph holds what the disk
-// said when it was built.
+// said when it was built. A file is not its own includer (its buffer, the
+// one being edited, is not read for that at each edit).
 func (s *Snapshot) Includers(path string) []string {
 	path = filepath.Clean(path)
 	var out []string
 	for _, f := range s.includeGraph().includers[path] {
-		if s.overlays[f] == nil {
+		if s.overlays[f] == nil && f != path {
 			out = append(out, f)
 		}
 	}
 	for f := range s.overlays {
-		if slices.Contains(s.bufferIncludes(f), path) {
+		if f != path && slices.Contains(s.bufferIncludes(f), path) {
 			out = append(out, f)
 		}
 	}

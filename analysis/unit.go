@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"weak"
 
 	"tdls/tablegen"
 )
@@ -33,8 +34,12 @@ type Unit struct {
 	// caches. Tests and benchmarks read it.
 	Reparsed int
 
-	runs       []tokenRun // the token stream, as runs of per-file tokens
-	eof        tablegen.Pos
+	runs []tokenRun // the token stream, as runs of per-file tokens
+	eof  tablegen.Pos
+	// weak are weak pointers to TG.Statements, taken from the file parses
+	// the unit was spliced from (fileParse.weak); nil when it was parsed
+	// as one stream.
+	weak       []weak.Pointer[tablegen.Statement]
 	tokens     once[[]tablegen.Token]
 	statements once[map[*tablegen.File][]*tablegen.Statement]
 
@@ -70,6 +75,8 @@ type unitParts struct {
 	// fullParse and reparsed are Unit's FullParse and Reparsed.
 	fullParse bool
 	reparsed  int
+	// weak: see Unit.
+	weak []weak.Pointer[tablegen.Statement]
 	// contentKey, caches and pipeline: see Unit.
 	contentKey uint64
 	caches     *evalCaches
@@ -83,7 +90,7 @@ func newUnit(p unitParts) *Unit {
 		tg.Lex = &tablegen.LexResult{}
 	}
 	u := &Unit{Root: p.root, TG: tg, Files: p.files, Parents: p.parents, FullParse: p.fullParse, Reparsed: p.reparsed,
-		runs: p.runs, eof: p.eof, contentKey: p.contentKey, caches: p.caches, pipeline: p.pipeline}
+		runs: p.runs, eof: p.eof, weak: p.weak, contentKey: p.contentKey, caches: p.caches, pipeline: p.pipeline}
 	if u.runs == nil && len(tg.Lex.Tokens) > 0 {
 		u.runs, u.eof = streamRuns(tg.Set, tg.Lex.Tokens)
 	}

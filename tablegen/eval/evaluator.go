@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"weak"
 
 	"tdls/tablegen"
 )
@@ -34,6 +35,11 @@ type Options struct {
 	// those before it come from a checkpoint. Recording what a statement
 	// reads costs its evaluation about a fifth more.
 	Untracked *tablegen.File
+	// Weak, when not nil, are weak pointers to the unit's statements, which
+	// a tracked evaluation's journal names them by: a caller that keeps the
+	// syntax across edits makes one per statement once, rather than the
+	// journal one per statement at every evaluation.
+	Weak []weak.Pointer[tablegen.Statement]
 }
 
 // Result is an evaluated translation unit.
@@ -289,7 +295,7 @@ func (e *evaluator) result(stmts []*tablegen.Statement) *Result {
 	e.res.classByName = e.classes.untracked()
 	e.res.defByName = e.defs.untracked()
 	if e.trk != nil {
-		e.res.Journal = e.trk.journal(stmts)
+		e.res.Journal = e.trk.journal(stmts, e.opts.Weak)
 	}
 	return e.res
 }

@@ -349,16 +349,20 @@ func (e *evaluator) tracked(s *tablegen.Statement, keep bool) {
 
 // journal is the tracked evaluation's journal of stmts, the unit's
 // statements: those evaluated before the checkpoints it resumed from
-// recorded theirs there.
-func (t *tracker) journal(stmts []*tablegen.Statement) *Journal {
+// recorded theirs there. weaks are stmts' weak pointers, if the caller has
+// them (Options.Weak).
+func (t *tracker) journal(stmts []*tablegen.Statement, weaks []weak.Pointer[tablegen.Statement]) *Journal {
 	effs := concat(t.segs, t.made)
 	if len(effs) != len(stmts) {
 		return nil // not evaluated from the first statement on, one by one
 	}
-	ws := make([]weak.Pointer[tablegen.Statement], len(stmts))
-	for i, s := range stmts {
-		if effs[i] != nil { // the others are never looked up
-			ws[i] = weak.Make(s)
+	ws := weaks
+	if len(ws) != len(stmts) {
+		ws = make([]weak.Pointer[tablegen.Statement], len(stmts))
+		for i, s := range stmts {
+			if effs[i] != nil { // the others are never looked up
+				ws[i] = weak.Make(s)
+			}
 		}
 	}
 	return &Journal{stmts: ws, effects: effs, replayed: t.replayed}
