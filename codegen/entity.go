@@ -26,6 +26,11 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		}
 		return false
 	}
+	// An entity named with its namespace is cut from the section of that
+	// class: two dialects of one output (a file that includes another
+	// dialect's ops, as a pattern file does) may each have a FooOp or an
+	// enum Color.
+	qualified := qualifiedMatch(labels)
 	switch gen {
 	case "rewriters":
 		for _, l := range labels {
@@ -35,14 +40,20 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		}
 		return "", false
 	case "op-decls":
-		for _, s := range OpSections(out) {
+		sections := OpSections(out)
+		for _, s := range sections {
+			if qualified(s.QualClass) {
+				return s.Text, true
+			}
+		}
+		for _, s := range sections {
 			if match(s.QualClass) || match(lastComponent(s.QualClass)) {
 				return s.Text, true
 			}
 		}
 		return "", false
 	case "op-defs":
-		return cutOpDefs(out, match)
+		return cutOpDefs(out, match, qualified)
 	case "pass-decls":
 		return cutGuarded(out, labels)
 	}
@@ -55,19 +66,43 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 	case gen == "attrdef-decls" || gen == "typedef-decls" || strings.HasSuffix(gen, "interface-decls"):
 		return cutClassDecls(out, items, labels)
 	case gen == "attrdef-defs" || gen == "typedef-defs" || gen == "dialect-decls":
-		keep = typeIDSections(items, match, -1)
+		keep = typeIDSections(items, match, qualified, -1)
 	case gen == "dialect-defs":
-		keep = typeIDSections(items, match, +1)
+		keep = typeIDSections(items, match, qualified, +1)
 	case gen == "enum-decls":
-		keep = startedSections(items, enumDeclStart(), match)
+		keep = startedSections(items, enumDeclStart(), match, qualified)
 	case gen == "enum-defs":
-		keep = startedSections(items, enumDefStart(), match)
+		keep = startedSections(items, enumDefStart(), match, qualified)
 	case strings.HasSuffix(gen, "interface-defs"):
 		keep = interfaceItems(items, labels)
 	default:
 		return "", false
 	}
 	return joinItems(out, items, keep)
+}
+
+// qualifiedMatch reports whether a qualified C++ name is one of the
+// labels that name a namespace (a leading "::" aside).
+func qualifiedMatch(labels []string) func(string) bool {
+	return func(name string) bool {
+		name = strings.TrimPrefix(name, "::")
+		for _, l := range labels {
+			if strings.Contains(l, "::") && strings.TrimPrefix(l, "::") == name {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// anyKept reports whether keep keeps an item.
+func anyKept(keep []bool) bool {
+	for _, k := range keep {
+		if k {
+			return true
+		}
+	}
+	return false
 }
 
 func lastComponent(qual string) string {
@@ -204,11 +239,20 @@ var typeIDLine = sync.OnceValue(func() *regexp.Regexp {
 // typeIDSections keeps, for each TypeID declaration of a matching entity,
 // the TypeID line and the namespace blocks just before it (dir -1) or just
 // after it (dir +1).
-func typeIDSections(items []item, match func(string) bool, dir int) []bool {
+// An entity the labels name with its namespace keeps only the sections of
+// that class.
+func typeIDSections(items []item, match, qualified func(string) bool, dir int) []bool {
 	keep := make([]bool, len(items))
+	byQual := false
+	for _, it := range items {
+		if m := typeIDLine().FindStringSubmatch(it.text); m != nil && qualified(m[1]) {
+			byQual = true
+			break
+		}
+	}
 	for i, it := range items {
 		m := typeIDLine().FindStringSubmatch(it.text)
-		if m == nil || !(match(m[1]) || match(lastComponent(m[1]))) {
+		if m == nil || (byQual && !qualified(m[1])) || !(match(m[1]) || match(lastComponent(m[1])) || qualified(m[1])) {
 			continue
 		}
 		keep[i] = true
@@ -278,19 +322,41 @@ var (
 
 // startedSections keeps the items from one whose text starts an entity
 // (start's first group names it) up to the next such item, for matching
-// entities.
-func startedSections(items []item, start *regexp.Regexp, match func(string) bool) []bool {
-	keep := make([]bool, len(items))
-	in := false
-	for i, it := range items {
-		if m := start.FindStringSubmatch(it.text); m != nil {
-			in = match(m[1])
-		} else if strings.HasPrefix(it.text, "#") {
-			in = false
+// entities: those the labels name with the namespace the item opens, when
+// there are such, else those they name.
+func startedSections(items []item, start *regexp.Regexp, match, qualified func(string) bool) []bool {
+	sections := func(named func(it item, name string) bool) []bool {
+		keep := make([]bool, len(items))
+		in := false
+		for i, it := range items {
+			if m := start.FindStringSubmatch(it.text); m != nil {
+				in = named(it, m[1])
+			} else if strings.HasPrefix(it.text, "#") {
+				in = false
+			}
+			keep[i] = in
 		}
-		keep[i] = in
+		return keep
 	}
-	return keep
+	keep := sections(func(it item, name string) bool {
+		ns := itemNamespace(it.text)
+		return ns != "" && qualified(ns+"::"+name)
+	})
+	if anyKept(keep) {
+		return keep
+	}
+	return sections(func(_ item, name string) bool { return match(name) })
+}
+
+// itemNamespace is the namespace an item opens on its first line
+// (`namespace a::b {`), or "".
+func itemNamespace(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	ns, ok := strings.CutPrefix(line, "namespace ")
+	if !ok || !strings.HasSuffix(ns, " {") {
+		return ""
+	}
+	return strings.TrimSuffix(ns, " {")
 }
 
 // interfaceItems keeps the items that define an interface: its class and
@@ -314,7 +380,7 @@ func interfaceItems(items []item, labels []string) []bool {
 
 // cutOpDefs is an op's definitions section with the local helper functions
 // it calls before it.
-func cutOpDefs(out string, match func(string) bool) (string, bool) {
+func cutOpDefs(out string, match, qualified func(string) bool) (string, bool) {
 	const rule = "//===----------------------------------------------------------------------===//\n"
 	var sections []OpSection
 	var helpers []item
@@ -347,8 +413,12 @@ func cutOpDefs(out string, match func(string) bool) (string, bool) {
 		}
 		i = at + len(rule)
 	}
+	byQual := false
 	for _, s := range sections {
-		if !match(s.QualClass) && !match(lastComponent(s.QualClass)) {
+		byQual = byQual || qualified(s.QualClass)
+	}
+	for _, s := range sections {
+		if byQual && !qualified(s.QualClass) || !byQual && !match(s.QualClass) && !match(lastComponent(s.QualClass)) {
 			continue
 		}
 		var sb strings.Builder
@@ -485,9 +555,13 @@ func entityLabels(req GenRequest, gen GeneratorInfo) (labels []string, dialect b
 		return labels, false
 	}
 	add(def.NameString())
+	ns, _ := def.StringValue("cppNamespace")
 	for _, f := range []string{"cppClassName", "className", "cppInterfaceName", "argument"} {
 		if s, ok := def.StringValue(f); ok {
 			add(s)
+			if ns != "" && s != "" && (f == "cppClassName" || f == "className") {
+				add(ns + "::" + s)
+			}
 		}
 	}
 	if def.IsA("Dialect") {
