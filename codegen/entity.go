@@ -58,7 +58,13 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		return cutGuarded(out, labels)
 	}
 	if g, ok := LookupGenerator(gen); ok && g.Language == "markdown" {
-		return cutMarkdown(out, match)
+		// A heading that names the entity as it is (`b.foo`,
+		// ::b::FooOp) before one that names a class of the same name
+		// in another namespace (`a.foo` (::a::FooOp)).
+		if piece, ok := cutMarkdown(out, func(s string) bool { return match(s) || qualified(s) }); ok {
+			return piece, true
+		}
+		return cutMarkdown(out, func(s string) bool { return match(s) || match(lastComponent(s)) })
 	}
 	items := topLevelItems(out)
 	var keep []bool
@@ -476,7 +482,8 @@ func cutMarkdown(out string, match func(string) bool) (string, bool) {
 }
 
 // cutMarkdownSection is cutMarkdown's search, headings inside code fences
-// skipped when fences says so.
+// skipped when fences says so; match is asked about each name a heading
+// gives.
 func cutMarkdownSection(out string, match func(string) bool, fences bool) (string, bool) {
 	var sb strings.Builder
 	level := 0 // of the section being kept, 0 when none
@@ -493,7 +500,7 @@ func cutMarkdownSection(out string, match func(string) bool, fences bool) (strin
 			}
 			if level == 0 {
 				for _, name := range m[2:] {
-					if name != "" && (match(name) || match(lastComponent(name))) {
+					if name != "" && match(name) {
 						level = n
 						break
 					}

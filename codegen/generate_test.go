@@ -331,7 +331,7 @@ def Demo_BOp : Op<Demo_Dialect, "b">;
 // entities of one C++ name (a pattern file that includes another dialect's
 // ops: ::a::FooOp and ::b::FooOp, the enums ::a::Color and ::b::Color) cuts
 // the section of the entity asked for, by def name or op name, not the
-// first of that name.
+// first of that name nor both.
 func TestGenEntityOfTwoDialects(t *testing.T) {
 	needMLIRTblgen(t)
 	path := filepath.Join(t.TempDir(), "two.td")
@@ -362,6 +362,9 @@ def B_Color : I32EnumAttr<"Color", "", [B_Blue]> { let cppNamespace = "::b"; }
 		{"enum-decls", "A_Color", "Red = 0", "Blue = 0"},
 		{"enum-defs", "B_Color", "Color::Blue", "Color::Red"},
 		{"enum-defs", "A_Color", "Color::Red", "Color::Blue"},
+		{"op-doc", "b.foo", "`b.foo`", "`a.foo`"},
+		{"op-doc", "B_FooOp", "`b.foo`", "`a.foo`"},
+		{"op-doc", "a.foo", "`a.foo`", "`b.foo`"},
 	} {
 		g, err := Generate(context.Background(), GenRequest{Generator: c.gen, Entity: c.entity, Engine: EngineMLIRTblgen,
 			Result: res, File: path, IncludeDirs: []string{mlirInclude}, MLIRTblgen: machineTblgen})
