@@ -2,10 +2,13 @@ package codegen
 
 import (
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
 	"tdls/ods"
+	"tdls/tablegen/eval"
 )
 
 // Cutting a generator's whole output down to one entity (an op, attribute,
@@ -61,10 +64,10 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		// A heading that names the entity as it is (`b.foo`,
 		// ::b::FooOp) before one that names a class of the same name
 		// in another namespace (`a.foo` (::a::FooOp)).
-		if piece, ok := cutMarkdown(out, func(s string) bool { return match(s) || qualified(s) }); ok {
+		if piece, ok := cutMarkdown(out, func(s string) bool { return match(s) || qualified(s) }, -1); ok {
 			return piece, true
 		}
-		return cutMarkdown(out, func(s string) bool { return match(s) || match(lastComponent(s)) })
+		return cutMarkdown(out, func(s string) bool { return match(s) || match(lastComponent(s)) }, -1)
 	}
 	items := topLevelItems(out)
 	var keep []bool
@@ -471,22 +474,24 @@ var mdHeading = sync.OnceValue(func() *regexp.Regexp {
 // names the entity (`### `arith.addi` (arith::AddIOp)`, `### CConvAttr`,
 // `## MemoryEffectOpInterface (`MemoryEffectsOpInterface`)`), up to the next
 // heading of the same or a higher level.
-func cutMarkdown(out string, match func(string) bool) (string, bool) {
-	if piece, ok := cutMarkdownSection(out, match, true); ok {
+// With nth >= 0 only the nth (from 0) of the sections so named is kept.
+func cutMarkdown(out string, match func(string) bool, nth int) (string, bool) {
+	if piece, ok := cutMarkdownSection(out, match, nth, true); ok {
 		return piece, true
 	}
 	// A description may open a code fence it never closes (mlir-tblgen
 	// copies it as written), which hides every heading after it: then the
 	// headings are looked for ignoring fences.
-	return cutMarkdownSection(out, match, false)
+	return cutMarkdownSection(out, match, nth, false)
 }
 
 // cutMarkdownSection is cutMarkdown's search, headings inside code fences
 // skipped when fences says so; match is asked about each name a heading
 // gives.
-func cutMarkdownSection(out string, match func(string) bool, fences bool) (string, bool) {
+func cutMarkdownSection(out string, match func(string) bool, nth int, fences bool) (string, bool) {
 	var sb strings.Builder
 	level := 0 // of the section being kept, 0 when none
+	seen := 0  // sections named so far
 	fenced := false
 	for _, l := range strings.SplitAfter(out, "\n") {
 		t := strings.TrimRight(l, "\n")
@@ -501,7 +506,10 @@ func cutMarkdownSection(out string, match func(string) bool, fences bool) (strin
 			if level == 0 {
 				for _, name := range m[2:] {
 					if name != "" && match(name) {
-						level = n
+						if nth < 0 || seen == nth {
+							level = n
+						}
+						seen++
 						break
 					}
 				}
@@ -576,4 +584,37 @@ func entityLabels(req GenRequest, gen GeneratorInfo) (labels []string, dialect b
 		return labels, true
 	}
 	return labels, false
+}
+
+// enumDocRank is, for an enum, its rank among the enums of its class name
+// in the order mlir-tblgen documents them (by def name): an enum-doc
+// heading names the class alone (### Color), so two enums of one class
+// name in two namespaces have two such headings, told apart only by
+// their order. -1 when the entity is no enum or its name is its own.
+func enumDocRank(res *eval.Result, labels []string) int {
+	if res == nil {
+		return -1
+	}
+	var def *eval.Record
+	for _, l := range labels {
+		if d := res.Def(l); d != nil && d.IsA("EnumInfo") {
+			def = d
+			break
+		}
+	}
+	if def == nil {
+		return -1
+	}
+	class, _ := def.StringValue("className")
+	var names []string
+	for _, d := range res.Defs {
+		if c, _ := d.StringValue("className"); c == class && d.IsA("EnumInfo") {
+			names = append(names, d.NameString())
+		}
+	}
+	if len(names) < 2 {
+		return -1
+	}
+	sort.Strings(names)
+	return slices.Index(names, def.NameString())
 }

@@ -331,7 +331,8 @@ def Demo_BOp : Op<Demo_Dialect, "b">;
 // entities of one C++ name (a pattern file that includes another dialect's
 // ops: ::a::FooOp and ::b::FooOp, the enums ::a::Color and ::b::Color) cuts
 // the section of the entity asked for, by def name or op name, not the
-// first of that name nor both.
+// first of that name nor both; an enum's documentation, whose heading
+// names the class alone, by its rank among the enums of that name.
 func TestGenEntityOfTwoDialects(t *testing.T) {
 	needMLIRTblgen(t)
 	path := filepath.Join(t.TempDir(), "two.td")
@@ -341,10 +342,10 @@ def A_Dialect : Dialect { let name = "a"; let cppNamespace = "::a"; }
 def B_Dialect : Dialect { let name = "b"; let cppNamespace = "::b"; }
 def A_FooOp : Op<A_Dialect, "foo">;
 def B_FooOp : Op<B_Dialect, "foo">;
-def A_Red : I32EnumAttrCase<"Red", 0>;
-def A_Color : I32EnumAttr<"Color", "", [A_Red]> { let cppNamespace = "::a"; }
 def B_Blue : I32EnumAttrCase<"Blue", 0>;
 def B_Color : I32EnumAttr<"Color", "", [B_Blue]> { let cppNamespace = "::b"; }
+def A_Red : I32EnumAttrCase<"Red", 0>;
+def A_Color : I32EnumAttr<"Color", "", [A_Red]> { let cppNamespace = "::a"; }
 `)
 	res, ok := evaluateFile(t, path, mlirInclude)
 	if !ok {
@@ -365,6 +366,10 @@ def B_Color : I32EnumAttr<"Color", "", [B_Blue]> { let cppNamespace = "::b"; }
 		{"op-doc", "b.foo", "`b.foo`", "`a.foo`"},
 		{"op-doc", "B_FooOp", "`b.foo`", "`a.foo`"},
 		{"op-doc", "a.foo", "`a.foo`", "`b.foo`"},
+		// The documentation of both is headed "### Color", in the order
+		// of their def names, not of the file.
+		{"enum-doc", "B_Color", "| Blue |", "| Red |"},
+		{"enum-doc", "A_Color", "| Red |", "| Blue |"},
 	} {
 		g, err := Generate(context.Background(), GenRequest{Generator: c.gen, Entity: c.entity, Engine: EngineMLIRTblgen,
 			Result: res, File: path, IncludeDirs: []string{mlirInclude}, MLIRTblgen: machineTblgen})
