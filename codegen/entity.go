@@ -247,9 +247,8 @@ var typeIDLine = sync.OnceValue(func() *regexp.Regexp {
 
 // typeIDSections keeps, for each TypeID declaration of a matching entity,
 // the TypeID line and the namespace blocks just before it (dir -1) or just
-// after it (dir +1).
-// An entity the labels name with its namespace keeps only the sections of
-// that class.
+// after it (dir +1). When qualified names one of the TypeIDs (the entity
+// with its namespace), only the sections of that class are kept.
 func typeIDSections(items []item, match, qualified func(string) bool, dir int) []bool {
 	keep := make([]bool, len(items))
 	byQual := false

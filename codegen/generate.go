@@ -146,8 +146,10 @@ func Generate(ctx context.Context, req GenRequest) (Generated, error) {
 		return g, nil
 	}
 	piece, ok := cutEntity(gen.Name, out, labels)
-	if n := enumDocRank(req.Result, labels); gen.Name == "enum-doc" && n >= 0 {
-		piece, ok = cutMarkdown(out, func(s string) bool { return slices.Contains(labels, s) }, n)
+	if gen.Name == "enum-doc" {
+		if n := enumDocRank(req.Result, labels); n >= 0 {
+			piece, ok = cutMarkdown(out, func(s string) bool { return slices.Contains(labels, s) }, n)
+		}
 	}
 	if !ok {
 		return g, fmt.Errorf("mlir-tblgen --gen-%s generated nothing for '%s'", gen.Name, req.Entity)
