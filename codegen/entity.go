@@ -2,10 +2,13 @@ package codegen
 
 import (
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
 	"tdls/ods"
+	"tdls/tablegen/eval"
 )
 
 // Cutting a generator's whole output down to one entity (an op, attribute,
@@ -26,6 +29,11 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		}
 		return false
 	}
+	// An entity named with its namespace is cut from the section of that
+	// class: two dialects of one output (a file that includes another
+	// dialect's ops, as a pattern file does) may each have a FooOp or an
+	// enum Color.
+	qualified := qualifiedMatch(labels)
 	switch gen {
 	case "rewriters":
 		for _, l := range labels {
@@ -35,19 +43,31 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 		}
 		return "", false
 	case "op-decls":
-		for _, s := range OpSections(out) {
+		sections := OpSections(out)
+		for _, s := range sections {
+			if qualified(s.QualClass) {
+				return s.Text, true
+			}
+		}
+		for _, s := range sections {
 			if match(s.QualClass) || match(lastComponent(s.QualClass)) {
 				return s.Text, true
 			}
 		}
 		return "", false
 	case "op-defs":
-		return cutOpDefs(out, match)
+		return cutOpDefs(out, match, qualified)
 	case "pass-decls":
 		return cutGuarded(out, labels)
 	}
 	if g, ok := LookupGenerator(gen); ok && g.Language == "markdown" {
-		return cutMarkdown(out, match)
+		// A heading that names the entity as it is (`b.foo`,
+		// ::b::FooOp) before one that names a class of the same name
+		// in another namespace (`a.foo` (::a::FooOp)).
+		if piece, ok := cutMarkdown(out, func(s string) bool { return match(s) || qualified(s) }, -1); ok {
+			return piece, true
+		}
+		return cutMarkdown(out, func(s string) bool { return match(s) || match(lastComponent(s)) }, -1)
 	}
 	items := topLevelItems(out)
 	var keep []bool
@@ -55,19 +75,43 @@ func cutEntity(gen, out string, labels []string) (string, bool) {
 	case gen == "attrdef-decls" || gen == "typedef-decls" || strings.HasSuffix(gen, "interface-decls"):
 		return cutClassDecls(out, items, labels)
 	case gen == "attrdef-defs" || gen == "typedef-defs" || gen == "dialect-decls":
-		keep = typeIDSections(items, match, -1)
+		keep = typeIDSections(items, match, qualified, -1)
 	case gen == "dialect-defs":
-		keep = typeIDSections(items, match, +1)
+		keep = typeIDSections(items, match, qualified, +1)
 	case gen == "enum-decls":
-		keep = startedSections(items, enumDeclStart(), match)
+		keep = startedSections(items, enumDeclStart(), match, qualified)
 	case gen == "enum-defs":
-		keep = startedSections(items, enumDefStart(), match)
+		keep = startedSections(items, enumDefStart(), match, qualified)
 	case strings.HasSuffix(gen, "interface-defs"):
 		keep = interfaceItems(items, labels)
 	default:
 		return "", false
 	}
 	return joinItems(out, items, keep)
+}
+
+// qualifiedMatch reports whether a qualified C++ name is one of the
+// labels that name a namespace (a leading "::" aside).
+func qualifiedMatch(labels []string) func(string) bool {
+	return func(name string) bool {
+		name = strings.TrimPrefix(name, "::")
+		for _, l := range labels {
+			if strings.Contains(l, "::") && strings.TrimPrefix(l, "::") == name {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// anyKept reports whether keep keeps an item.
+func anyKept(keep []bool) bool {
+	for _, k := range keep {
+		if k {
+			return true
+		}
+	}
+	return false
 }
 
 func lastComponent(qual string) string {
@@ -203,12 +247,20 @@ var typeIDLine = sync.OnceValue(func() *regexp.Regexp {
 
 // typeIDSections keeps, for each TypeID declaration of a matching entity,
 // the TypeID line and the namespace blocks just before it (dir -1) or just
-// after it (dir +1).
-func typeIDSections(items []item, match func(string) bool, dir int) []bool {
+// after it (dir +1). When qualified names one of the TypeIDs (the entity
+// with its namespace), only the sections of that class are kept.
+func typeIDSections(items []item, match, qualified func(string) bool, dir int) []bool {
 	keep := make([]bool, len(items))
+	byQual := false
+	for _, it := range items {
+		if m := typeIDLine().FindStringSubmatch(it.text); m != nil && qualified(m[1]) {
+			byQual = true
+			break
+		}
+	}
 	for i, it := range items {
 		m := typeIDLine().FindStringSubmatch(it.text)
-		if m == nil || !(match(m[1]) || match(lastComponent(m[1]))) {
+		if m == nil || (byQual && !qualified(m[1])) || !(match(m[1]) || match(lastComponent(m[1])) || qualified(m[1])) {
 			continue
 		}
 		keep[i] = true
@@ -278,19 +330,41 @@ var (
 
 // startedSections keeps the items from one whose text starts an entity
 // (start's first group names it) up to the next such item, for matching
-// entities.
-func startedSections(items []item, start *regexp.Regexp, match func(string) bool) []bool {
-	keep := make([]bool, len(items))
-	in := false
-	for i, it := range items {
-		if m := start.FindStringSubmatch(it.text); m != nil {
-			in = match(m[1])
-		} else if strings.HasPrefix(it.text, "#") {
-			in = false
+// entities: those the labels name with the namespace the item opens, when
+// there are such, else those they name.
+func startedSections(items []item, start *regexp.Regexp, match, qualified func(string) bool) []bool {
+	sections := func(named func(it item, name string) bool) []bool {
+		keep := make([]bool, len(items))
+		in := false
+		for i, it := range items {
+			if m := start.FindStringSubmatch(it.text); m != nil {
+				in = named(it, m[1])
+			} else if strings.HasPrefix(it.text, "#") {
+				in = false
+			}
+			keep[i] = in
 		}
-		keep[i] = in
+		return keep
 	}
-	return keep
+	keep := sections(func(it item, name string) bool {
+		ns := itemNamespace(it.text)
+		return ns != "" && qualified(ns+"::"+name)
+	})
+	if anyKept(keep) {
+		return keep
+	}
+	return sections(func(_ item, name string) bool { return match(name) })
+}
+
+// itemNamespace is the namespace an item opens on its first line
+// (`namespace a::b {`), or "".
+func itemNamespace(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	ns, ok := strings.CutPrefix(line, "namespace ")
+	if !ok || !strings.HasSuffix(ns, " {") {
+		return ""
+	}
+	return strings.TrimSuffix(ns, " {")
 }
 
 // interfaceItems keeps the items that define an interface: its class and
@@ -314,7 +388,7 @@ func interfaceItems(items []item, labels []string) []bool {
 
 // cutOpDefs is an op's definitions section with the local helper functions
 // it calls before it.
-func cutOpDefs(out string, match func(string) bool) (string, bool) {
+func cutOpDefs(out string, match, qualified func(string) bool) (string, bool) {
 	const rule = "//===----------------------------------------------------------------------===//\n"
 	var sections []OpSection
 	var helpers []item
@@ -347,8 +421,12 @@ func cutOpDefs(out string, match func(string) bool) (string, bool) {
 		}
 		i = at + len(rule)
 	}
+	byQual := false
 	for _, s := range sections {
-		if !match(s.QualClass) && !match(lastComponent(s.QualClass)) {
+		byQual = byQual || qualified(s.QualClass)
+	}
+	for _, s := range sections {
+		if byQual && !qualified(s.QualClass) || !byQual && !match(s.QualClass) && !match(lastComponent(s.QualClass)) {
 			continue
 		}
 		var sb strings.Builder
@@ -395,21 +473,24 @@ var mdHeading = sync.OnceValue(func() *regexp.Regexp {
 // names the entity (`### `arith.addi` (arith::AddIOp)`, `### CConvAttr`,
 // `## MemoryEffectOpInterface (`MemoryEffectsOpInterface`)`), up to the next
 // heading of the same or a higher level.
-func cutMarkdown(out string, match func(string) bool) (string, bool) {
-	if piece, ok := cutMarkdownSection(out, match, true); ok {
+// With nth >= 0 only the nth (from 0) of the sections so named is kept.
+func cutMarkdown(out string, match func(string) bool, nth int) (string, bool) {
+	if piece, ok := cutMarkdownSection(out, match, nth, true); ok {
 		return piece, true
 	}
 	// A description may open a code fence it never closes (mlir-tblgen
 	// copies it as written), which hides every heading after it: then the
 	// headings are looked for ignoring fences.
-	return cutMarkdownSection(out, match, false)
+	return cutMarkdownSection(out, match, nth, false)
 }
 
 // cutMarkdownSection is cutMarkdown's search, headings inside code fences
-// skipped when fences says so.
-func cutMarkdownSection(out string, match func(string) bool, fences bool) (string, bool) {
+// skipped when fences says so; match is asked about each name a heading
+// gives.
+func cutMarkdownSection(out string, match func(string) bool, nth int, fences bool) (string, bool) {
 	var sb strings.Builder
 	level := 0 // of the section being kept, 0 when none
+	seen := 0  // sections named so far
 	fenced := false
 	for _, l := range strings.SplitAfter(out, "\n") {
 		t := strings.TrimRight(l, "\n")
@@ -423,8 +504,11 @@ func cutMarkdownSection(out string, match func(string) bool, fences bool) (strin
 			}
 			if level == 0 {
 				for _, name := range m[2:] {
-					if name != "" && (match(name) || match(lastComponent(name))) {
-						level = n
+					if name != "" && match(name) {
+						if nth < 0 || seen == nth {
+							level = n
+						}
+						seen++
 						break
 					}
 				}
@@ -485,9 +569,13 @@ func entityLabels(req GenRequest, gen GeneratorInfo) (labels []string, dialect b
 		return labels, false
 	}
 	add(def.NameString())
+	ns, _ := def.StringValue("cppNamespace")
 	for _, f := range []string{"cppClassName", "className", "cppInterfaceName", "argument"} {
 		if s, ok := def.StringValue(f); ok {
 			add(s)
+			if ns != "" && s != "" && (f == "cppClassName" || f == "className") {
+				add(ns + "::" + s)
+			}
 		}
 	}
 	if def.IsA("Dialect") {
@@ -495,4 +583,37 @@ func entityLabels(req GenRequest, gen GeneratorInfo) (labels []string, dialect b
 		return labels, true
 	}
 	return labels, false
+}
+
+// enumDocRank is, for an enum, its rank among the enums of its class name
+// in the order mlir-tblgen documents them (by def name): an enum-doc
+// heading names the class alone (### Color), so two enums of one class
+// name in two namespaces have two such headings, told apart only by
+// their order. -1 when the entity is no enum or its name is its own.
+func enumDocRank(res *eval.Result, labels []string) int {
+	if res == nil {
+		return -1
+	}
+	var def *eval.Record
+	for _, l := range labels {
+		if d := res.Def(l); d != nil && d.IsA("EnumInfo") {
+			def = d
+			break
+		}
+	}
+	if def == nil {
+		return -1
+	}
+	class, _ := def.StringValue("className")
+	var names []string
+	for _, d := range res.Defs {
+		if c, _ := d.StringValue("className"); c == class && d.IsA("EnumInfo") {
+			names = append(names, d.NameString())
+		}
+	}
+	if len(names) < 2 {
+		return -1
+	}
+	sort.Strings(names)
+	return slices.Index(names, def.NameString())
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -145,6 +146,11 @@ func Generate(ctx context.Context, req GenRequest) (Generated, error) {
 		return g, nil
 	}
 	piece, ok := cutEntity(gen.Name, out, labels)
+	if gen.Name == "enum-doc" {
+		if n := enumDocRank(req.Result, labels); n >= 0 {
+			piece, ok = cutMarkdown(out, func(s string) bool { return slices.Contains(labels, s) }, n)
+		}
+	}
 	if !ok {
 		return g, fmt.Errorf("mlir-tblgen --gen-%s generated nothing for '%s'", gen.Name, req.Entity)
 	}

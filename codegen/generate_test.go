@@ -326,3 +326,59 @@ def Demo_BOp : Op<Demo_Dialect, "b">;
 		}
 	}
 }
+
+// TestGenEntityOfTwoDialects: a file whose output holds two dialects'
+// entities of one C++ name (a pattern file that includes another dialect's
+// ops: ::a::FooOp and ::b::FooOp, the enums ::a::Color and ::b::Color) cuts
+// the section of the entity asked for, by def name or op name, not the
+// first of that name nor both; an enum's documentation, whose heading
+// names the class alone, by its rank among the enums of that name.
+func TestGenEntityOfTwoDialects(t *testing.T) {
+	needMLIRTblgen(t)
+	path := filepath.Join(t.TempDir(), "two.td")
+	writeFile(t, path, `include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+def A_Dialect : Dialect { let name = "a"; let cppNamespace = "::a"; }
+def B_Dialect : Dialect { let name = "b"; let cppNamespace = "::b"; }
+def A_FooOp : Op<A_Dialect, "foo">;
+def B_FooOp : Op<B_Dialect, "foo">;
+def B_Blue : I32EnumAttrCase<"Blue", 0>;
+def B_Color : I32EnumAttr<"Color", "", [B_Blue]> { let cppNamespace = "::b"; }
+def A_Red : I32EnumAttrCase<"Red", 0>;
+def A_Color : I32EnumAttr<"Color", "", [A_Red]> { let cppNamespace = "::a"; }
+`)
+	res, ok := evaluateFile(t, path, mlirInclude)
+	if !ok {
+		t.Fatal("the fixture has errors")
+	}
+	for _, c := range []struct {
+		gen, entity, want, other string
+	}{
+		{"op-decls", "b.foo", "// ::b::FooOp declarations", "::a::FooOp"},
+		{"op-decls", "B_FooOp", "// ::b::FooOp declarations", "::a::FooOp"},
+		{"op-decls", "a.foo", "// ::a::FooOp declarations", "::b::FooOp"},
+		{"op-defs", "b.foo", "// ::b::FooOp definitions", "::a::FooOp"},
+		{"op-defs", "A_FooOp", "// ::a::FooOp definitions", "::b::FooOp"},
+		{"enum-decls", "B_Color", "Blue = 0", "Red = 0"},
+		{"enum-decls", "A_Color", "Red = 0", "Blue = 0"},
+		{"enum-defs", "B_Color", "Color::Blue", "Color::Red"},
+		{"enum-defs", "A_Color", "Color::Red", "Color::Blue"},
+		{"op-doc", "b.foo", "`b.foo`", "`a.foo`"},
+		{"op-doc", "B_FooOp", "`b.foo`", "`a.foo`"},
+		{"op-doc", "a.foo", "`a.foo`", "`b.foo`"},
+		// The documentation of both is headed "### Color", in the order
+		// of their def names, not of the file.
+		{"enum-doc", "B_Color", "| Blue |", "| Red |"},
+		{"enum-doc", "A_Color", "| Red |", "| Blue |"},
+	} {
+		g, err := Generate(context.Background(), GenRequest{Generator: c.gen, Entity: c.entity, Engine: EngineMLIRTblgen,
+			Result: res, File: path, IncludeDirs: []string{mlirInclude}, MLIRTblgen: machineTblgen})
+		if err != nil {
+			t.Errorf("%s --entity %s: %v", c.gen, c.entity, err)
+			continue
+		}
+		if !strings.Contains(g.Text, c.want) || strings.Contains(g.Text, c.other) {
+			t.Errorf("%s --entity %s: want %q and no %q, got:\n%.600s", c.gen, c.entity, c.want, c.other, g.Text)
+		}
+	}
+}
