@@ -116,7 +116,6 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 			for i, st := range p.stmts {
 				if t := p.stmtTok[i]; t >= r.lo && t < r.hi {
 					tg.Statements = append(tg.Statements, st)
-					parts.weak = append(parts.weak, p.weak[i])
 				}
 			}
 		}

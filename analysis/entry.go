@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"sync"
-	"weak"
 
 	"tdls/tablegen"
 )
@@ -35,25 +34,6 @@ type fileParse struct {
 	splitAt  bool            // an include sits inside a statement or an error recovery
 	reused   int             // statements taken over from the previous version (incremental)
 	reparsed int             // tokens parsed anew
-	// weak are weak pointers to stmts, made once for each statement: an
-	// edit's evaluation names the unit's statements by them (checkpoint
-	// chains, journals), and making one looks a list of its memory span's
-	// up, a tenth of an edit's work when done for all at each edit.
-	weak []weak.Pointer[tablegen.Statement]
-}
-
-// weakStatements returns weak pointers to stmts, given those of its first
-// len(have).
-func weakStatements(have []weak.Pointer[tablegen.Statement], stmts []*tablegen.Statement) []weak.Pointer[tablegen.Statement] {
-	if len(have) == len(stmts) {
-		return have
-	}
-	out := make([]weak.Pointer[tablegen.Statement], len(stmts))
-	copy(out, have)
-	for i := len(have); i < len(stmts); i++ {
-		out[i] = weak.Make(stmts[i])
-	}
-	return out
 }
 
 func shiftRange(r tablegen.Range, d tablegen.Pos) tablegen.Range {
@@ -161,7 +141,6 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 			p.passes = res.Passes
 		}
 	}
-	p.weak = weakStatements(p.weak, p.stmts)
 	p.stmtTok = make([]int, len(p.stmts))
 	for i, st := range p.stmts {
 		start := st.Range().Start

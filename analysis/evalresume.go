@@ -84,7 +84,7 @@ func (c *resumeCache) evaluateResumable(u *Unit, stop func() bool) (*eval.Result
 	tg := u.TG
 	stmts := tg.Statements
 	journal := c.journal(u.Root)
-	opts := eval.Options{Track: true, Replay: journal, Untracked: tg.Root, Weak: u.weak}
+	opts := eval.Options{Track: true, Replay: journal, Untracked: tg.Root, Weak: c.weakStatements(u)}
 	cps := c.reusable(u.Root, tg)
 	if len(cps) == 0 {
 		start := rootStart(tg)
@@ -196,7 +196,7 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 		return editedStatements{}, false
 	}
 	cp := cps[len(cps)-1]
-	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root, Weak: u.weak}
+	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root, Weak: c.weakStatements(u)}
 	if cp.N < same {
 		next, ok := cp.ResumePrefix(tg, cp.N, same, opts)
 		if !ok {
@@ -254,15 +254,7 @@ func (ch *checkpointChain) reusable(same int) []*eval.Checkpoint {
 // remember keeps cps, checkpoints of u's statements, as its root's chain,
 // with journal, the root's last whole evaluation's.
 func (c *resumeCache) remember(u *Unit, cps []*eval.Checkpoint, journal *eval.Journal) {
-	stmts := u.weak
-	if stmts == nil {
-		if ch, ok := c.chains.get(u.Root); ok {
-			stmts = ch.weakStatements(u.TG)
-		} else {
-			stmts = weakStatements(nil, u.TG.Statements)
-		}
-	}
-	c.chains.set(u.Root, &checkpointChain{stmts: stmts, unit: weak.Make(u.TG), cps: cps, root: u.TG.Root, journal: journal})
+	c.chains.set(u.Root, &checkpointChain{stmts: c.weakStatements(u), unit: weak.Make(u.TG), cps: cps, root: u.TG.Root, journal: journal})
 }
 
 // cutAt drops the checkpoints of root's chain taken after its first
@@ -310,16 +302,29 @@ func (ch *checkpointChain) same(tg *tablegen.Unit) int {
 	return n
 }
 
-// weakStatements returns weak pointers to tg's statements, those of the
-// chain's statements that they start with taken over (a unit parsed as
-// one stream has none of its own: fileParse.weak).
-func (ch *checkpointChain) weakStatements(tg *tablegen.Unit) []weak.Pointer[tablegen.Statement] {
-	stmts := tg.Statements
-	n := ch.same(tg)
-	if n == len(stmts) && n == len(ch.stmts) {
-		return ch.stmts
-	}
-	return weakStatements(ch.stmts[:n], stmts)
+// weakStatements returns weak pointers to u's statements, made once per
+// unit for its root's chain and its evaluation's journal (Options.Weak),
+// those of the statements it shares with the root's chain taken over:
+// making one walks a list of its memory span's, a tenth of an edit's work
+// when done for every statement of a unit at each edit.
+func (c *resumeCache) weakStatements(u *Unit) []weak.Pointer[tablegen.Statement] {
+	return u.weak.get(func() []weak.Pointer[tablegen.Statement] {
+		stmts := u.TG.Statements
+		var have []weak.Pointer[tablegen.Statement]
+		if ch, ok := c.chains.get(u.Root); ok {
+			n := ch.same(u.TG)
+			if n == len(stmts) && n == len(ch.stmts) {
+				return ch.stmts
+			}
+			have = ch.stmts[:n]
+		}
+		out := make([]weak.Pointer[tablegen.Statement], len(stmts))
+		copy(out, have)
+		for i := len(have); i < len(stmts); i++ {
+			out[i] = weak.Make(stmts[i])
+		}
+		return out
+	})
 }
 
 // prefix returns the checkpoint after tg's first start statements, shared

@@ -240,6 +240,17 @@ func TestEditSequencesMatchFullEvaluation(t *testing.T) {
 		if g, w := evalSummary(t, got), evalSummary(t, want); g != w {
 			t.Fatalf("%s: resumed evaluation differs from a full one", name)
 		}
+		// The weak pointers the unit's statements are named by, those
+		// shared with the last version's taken over, are theirs.
+		ws := u.caches.resume.weakStatements(u)
+		if len(ws) != len(u.TG.Statements) {
+			t.Fatalf("%s: %d weak pointers for %d statements", name, len(ws), len(u.TG.Statements))
+		}
+		for k, st := range u.TG.Statements {
+			if ws[k].Value() != st {
+				t.Fatalf("%s: the weak pointer of statement %d is another's", name, k)
+			}
+		}
 	}
 	if ahead < steps/4 {
 		t.Errorf("only %d of %d edits had their statements evaluated ahead", ahead, steps)

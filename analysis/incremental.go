@@ -128,9 +128,6 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	for _, ps := range old.passes[:k] {
 		take(ps, stmtOf(old.stmts, ps))
 	}
-	// The statements taken over before the edit keep their weak pointers
-	// (fileEntry.parse makes the others').
-	p.weak = old.weak[:len(p.stmts):len(p.stmts)]
 	for _, ps := range res.Passes {
 		st := stmtOf(res.Statements, ps)
 		ps.From, ps.To, ps.Seen = ps.From+R, ps.To+R, ps.Seen+R

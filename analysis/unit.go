@@ -36,10 +36,8 @@ type Unit struct {
 
 	runs []tokenRun // the token stream, as runs of per-file tokens
 	eof  tablegen.Pos
-	// weak are weak pointers to TG.Statements, taken from the file parses
-	// the unit was spliced from (fileParse.weak); nil when it was parsed
-	// as one stream.
-	weak       []weak.Pointer[tablegen.Statement]
+	// weak are weak pointers to TG.Statements (resumeCache.weakStatements).
+	weak       once[[]weak.Pointer[tablegen.Statement]]
 	tokens     once[[]tablegen.Token]
 	statements once[map[*tablegen.File][]*tablegen.Statement]
 
@@ -75,8 +73,6 @@ type unitParts struct {
 	// fullParse and reparsed are Unit's FullParse and Reparsed.
 	fullParse bool
 	reparsed  int
-	// weak: see Unit.
-	weak []weak.Pointer[tablegen.Statement]
 	// contentKey, caches and pipeline: see Unit.
 	contentKey uint64
 	caches     *evalCaches
@@ -90,7 +86,7 @@ func newUnit(p unitParts) *Unit {
 		tg.Lex = &tablegen.LexResult{}
 	}
 	u := &Unit{Root: p.root, TG: tg, Files: p.files, Parents: p.parents, FullParse: p.fullParse, Reparsed: p.reparsed,
-		runs: p.runs, eof: p.eof, weak: p.weak, contentKey: p.contentKey, caches: p.caches, pipeline: p.pipeline}
+		runs: p.runs, eof: p.eof, contentKey: p.contentKey, caches: p.caches, pipeline: p.pipeline}
 	if u.runs == nil && len(tg.Lex.Tokens) > 0 {
 		u.runs, u.eof = streamRuns(tg.Set, tg.Lex.Tokens)
 	}
