@@ -6,7 +6,8 @@ import (
 )
 
 // TestSettleDelay: a round waits an eighth of what its changed files last
-// took to build, the slowest of them, and never more than maxSettleDelay.
+// took to build, the slowest of them, and never more than maxSettleDelay;
+// not at all when that is under minSettleDelay.
 func TestSettleDelay(t *testing.T) {
 	for _, c := range []struct {
 		costs []time.Duration
@@ -14,6 +15,8 @@ func TestSettleDelay(t *testing.T) {
 	}{
 		{nil, 0},
 		{[]time.Duration{0}, 0},
+		{[]time.Duration{2 * time.Millisecond}, 0},
+		{[]time.Duration{7 * time.Millisecond}, 0},
 		{[]time.Duration{8 * time.Millisecond}, time.Millisecond},
 		{[]time.Duration{8 * time.Millisecond, 800 * time.Millisecond}, 100 * time.Millisecond},
 		{[]time.Duration{10 * time.Second}, maxSettleDelay},
