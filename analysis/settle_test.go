@@ -15,8 +15,9 @@ func TestSettleDelay(t *testing.T) {
 	}{
 		{nil, 0},
 		{[]time.Duration{0}, 0},
-		{[]time.Duration{2 * time.Millisecond}, 0},
-		{[]time.Duration{7 * time.Millisecond}, 0},
+		{[]time.Duration{time.Millisecond}, 0},
+		{[]time.Duration{1999 * time.Microsecond}, 0},
+		{[]time.Duration{2 * time.Millisecond}, 250 * time.Microsecond},
 		{[]time.Duration{8 * time.Millisecond}, time.Millisecond},
 		{[]time.Duration{8 * time.Millisecond, 800 * time.Millisecond}, 100 * time.Millisecond},
 		{[]time.Duration{10 * time.Second}, maxSettleDelay},
