@@ -94,4 +94,18 @@ type Ref struct {
 	// Via is the class through which a field is reached in `x.field`
 	// (the class of x), whose overriding lets apply.
 	Via string
+	// Also are the other fields a top-level `let` sets, declared apart
+	// from Decl: its block's records may get a field of one name from
+	// different classes (an enum attribute's cppNamespace from EnumInfo,
+	// its cases' from Attr). The let is an occurrence of each.
+	Also []*Decl
+}
+
+// Keys returns the keys of the declarations r is an occurrence of.
+func (r Ref) Keys() []DeclKey {
+	keys := []DeclKey{r.Decl.Key()}
+	for _, d := range r.Also {
+		keys = append(keys, d.Key())
+	}
+	return keys
 }

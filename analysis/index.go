@@ -272,8 +272,9 @@ func indexFile(ctx context.Context, u *Unit, f *tablegen.File) *indexedFile {
 	}
 	fi := &indexedFile{occ: map[DeclKey][]Occurrence{}}
 	for _, r := range refs {
-		k := r.Decl.Key()
-		fi.occ[k] = append(fi.occ[k], Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
+		for _, k := range r.Keys() {
+			fi.occ[k] = append(fi.occ[k], Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
+		}
 	}
 	fi.decls = indexedDecls(u, f)
 	return fi

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"tdls/tablegen"
@@ -241,7 +242,7 @@ func (u *Unit) occurrencesIn(ctx context.Context, path string, key DeclKey) []Oc
 	}
 	var out []Occurrence
 	for _, r := range refs {
-		if r.Decl.Key() == key {
+		if slices.Contains(r.Keys(), key) {
 			out = append(out, Occurrence{Path: f.Name, Start: f.Offset(r.Range.Start), End: f.Offset(r.Range.End), Role: r.Role})
 		}
 	}
@@ -255,6 +256,9 @@ func (u *Unit) occurrencesIn(ctx context.Context, path string, key DeclKey) []Oc
 func keysOf(t Target) []DeclKey {
 	d, orig := t.Decl, t.Ref.Decl
 	keys := []DeclKey{d.Key()}
+	for _, a := range t.Ref.Also { // the other fields a top-level let sets
+		keys = append(keys, a.Key())
+	}
 	if orig != nil && !orig.Placed() {
 		keys = append(keys, orig.Key())
 	}
@@ -284,7 +288,7 @@ func (v *FileView) RefsTo(ctx context.Context, t Target) []Ref {
 	for _, r := range refs {
 		// The declaring name too when it is keyed otherwise: Enc in
 		// `def Enc # i` declares Enc2 (as references have it).
-		if keys[r.Decl.Key()] || r.Role == RoleDecl && t.Decl.Placed() && r.Range == t.Decl.Range {
+		if slices.ContainsFunc(r.Keys(), func(k DeclKey) bool { return keys[k] }) || r.Role == RoleDecl && t.Decl.Placed() && r.Range == t.Decl.Range {
 			out = append(out, r)
 		}
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"tdls/tablegen"
@@ -327,8 +328,8 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 					continue
 				}
 				r.value(it.Value, sc)
-				if d := r.letTarget(st.Let.Body, it.Name.Name); d != nil {
-					r.add(it.Name, d, RoleLet)
+				if ds := r.letTargets(st.Let.Body, it.Name.Name, nil); len(ds) > 0 {
+					r.refs = append(r.refs, Ref{Range: it.Name.Range(), Decl: ds[0], Role: RoleLet, Also: ds[1:]})
 				}
 			}
 		}
@@ -462,11 +463,12 @@ func (r *resolver) lookupField(rec *recordScope, name string) *Decl {
 	return r.g.fieldOfParents(rec.parents, name)
 }
 
-// letTarget finds the field a top-level `let name` sets: its declaration
-// in the first record of the block that has the field.
-func (r *resolver) letTarget(b *tablegen.Block, name string) *Decl {
+// letTargets finds the fields a top-level `let name` sets: for each
+// record of the block that has the field, in order, its declaration, each
+// declaration once (the records may get the field from different classes).
+func (r *resolver) letTargets(b *tablegen.Block, name string, out []*Decl) []*Decl {
 	if b == nil {
-		return nil
+		return out
 	}
 	for _, st := range b.Statements {
 		if st == nil {
@@ -488,23 +490,22 @@ func (r *resolver) letTarget(b *tablegen.Block, name string) *Decl {
 		case st.Defm != nil:
 			d = r.g.fieldOfParents(st.Defm.Parents, name)
 		case st.Let != nil:
-			d = r.letTarget(st.Let.Body, name)
+			out = r.letTargets(st.Let.Body, name, out)
 		case st.Foreach != nil:
-			d = r.letTarget(st.Foreach.Body, name)
+			out = r.letTargets(st.Foreach.Body, name, out)
 		case st.Defset != nil:
-			d = r.letTarget(st.Defset.Body, name)
+			out = r.letTargets(st.Defset.Body, name, out)
 		case st.If != nil:
-			if d = r.letTarget(st.If.Then, name); d == nil {
-				d = r.letTarget(st.If.Else, name)
-			}
+			out = r.letTargets(st.If.Then, name, out)
+			out = r.letTargets(st.If.Else, name, out)
 		case st.MultiClass != nil:
-			d = r.letTarget(st.MultiClass.Body, name)
+			out = r.letTargets(st.MultiClass.Body, name, out)
 		}
-		if d != nil {
-			return d
+		if d != nil && !slices.ContainsFunc(out, func(o *Decl) bool { return o.Key() == d.Key() }) {
+			out = append(out, d)
 		}
 	}
-	return nil
+	return out
 }
 
 func (r *resolver) typ(t *tablegen.Type) {

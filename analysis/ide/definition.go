@@ -15,7 +15,8 @@ import (
 // it is defined: a `$parameter` of a format to the parameter, a method
 // name in a Declare…InterfaceMethods list to the interface method, an
 // enum case to the case. An include goes to its file. Every other kind
-// goes to the declaration of its name; for a field, the `let`s that
+// goes to the declaration of its name (a top-level `let` to the field of
+// each class its records get it from); for a field, the `let`s that
 // override it on the way to the record at p follow the declaration.
 //
 // Where the position names C++ the .td requires (Target.Cpp), it goes to
@@ -76,6 +77,11 @@ func nameDefinition(ctx context.Context, v *analysis.FileView, t *Target, p tabl
 		return nil
 	}
 	out := []analysis.Location{loc}
+	for _, d := range n.Ref.Also { // the other fields a top-level let sets
+		if l, ok := v.Unit.Location(d); ok {
+			out = append(out, l)
+		}
+	}
 	if n.Decl.Kind == analysis.DeclField {
 		for _, r := range v.Overrides(n.Decl, p, n.Ref.Via) {
 			if r != n.Ref.Range && r != n.Decl.Range {

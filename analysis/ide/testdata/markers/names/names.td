@@ -107,3 +107,19 @@ class NoArgsBase { int size = 1; }
 class NoArgsMid : NoArgsBase { int s2 = size; }
 //@loc(s2size, "size") def("size;", size) token("size;", "field") hover("size;", "int NoArgsBase::size") kind("size;", "name:field")
 //@refs("size;", size, s2size) highlight("size;", size, s2size)
+
+// A top-level let sets the field in each record of its block, which may
+// get it from different classes: the let names every declaration, whatever
+// order the records come in (tblgen-lsp-server answers the field of the
+// first record by name, here Alpha's).
+class KindSpace { string space = ""; }
+//@loc(kindspace, "space")
+class InfoSpace { string space = ""; }
+//@loc(infospace, "space")
+let space = "ns" in {
+//@loc(letspace, "space") def("space", kindspace, infospace) kind("space", "name:field")
+//@refs("space", kindspace, infospace, letspace) highlight("space", kindspace, infospace, letspace)
+//@rename("space", "where", kindspace, infospace, letspace)
+  def Zed : KindSpace;
+  def Alpha : InfoSpace;
+}
