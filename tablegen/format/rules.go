@@ -18,7 +18,10 @@ import (
 //     such bodies of 7, 53 lines; out of tree 87 against 8, 3,802 lines
 //     against 150; churn -110 lines on MLIR, 15.1% -> 12.2% out of tree);
 //   - a line continuing a bracket aligns with the first token after the
-//     bracket on the bracket's line (4,271); in a dag with its first
+//     bracket on the bracket's line (4,271), or with the comment naming
+//     that argument before it (Op</*name=*/"a",\n    /*x=*/b>; churn -20
+//     lines, where the lines aligned with the value were pushed past the
+//     limit); in a dag with its first
 //     argument, (ins A:$a,\n     B:$b) (1,755; under the operator: 333);
 //     a top-level statement's header bracket aligns all its lines or
 //     none: aligned when every line in it fits aligned and none starts a
@@ -214,6 +217,14 @@ func (tr *tree) classify(t *tok, p *printer) {
 
 // update follows t's effect on the structure, once it is printed.
 func (tr *tree) update(t *tok, p *printer) {
+	if t.kind == kBlockComment {
+		// An argument comment first after a bracket: the bracket's lines
+		// align with it (Op</*name=*/"a",\n    /*x=*/b>).
+		if in := tr.inner(); in != nil && in.first && !in.dag && !in.body && p.outLine == in.line && t.line == t.endLine && in.align < 0 {
+			in.align = p.col - width(t.text)
+		}
+		return
+	}
 	if t.kind != kToken {
 		return
 	}
@@ -239,7 +250,7 @@ func (tr *tree) update(t *tok, p *printer) {
 			if t.text == "ins" || t.text == "outs" {
 				p.all[int32(in.id)] = true
 			}
-		} else if p.outLine == in.line && t.line == t.endLine {
+		} else if p.outLine == in.line && t.line == t.endLine && in.align < 0 {
 			in.align = p.col - width(t.text)
 		}
 	} else if in != nil && in.op && prev != nil && tr.isArgStart(prev, t) {

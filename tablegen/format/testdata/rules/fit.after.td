@@ -21,7 +21,7 @@ class Conv<bit customStorageInAttr> {
 // A line that a code block over lines ends is broken before it, after a
 // comment that names an argument too; none inside a bracket before one.
 def RotatePaddingInteriorOfTheLhs : GlobalExpr</*needsprimal*/ 0,
-    /*needsshadow*/ 0, [{
+                                               /*needsshadow*/ 0, [{
     return interior;
 }]>;
 // A line that a bracket's alignment pushes past the limit from a bracket

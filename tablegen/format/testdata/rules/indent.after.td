@@ -92,3 +92,9 @@ foreach x = [
   Plugh<"b">
 ] in
 def Xyzzy # x;
+// A bracket whose first argument is named by a comment aligns its lines
+// with the comment.
+class IntrOp<string name>
+    : IntrBase</*dialect=*/Test_Dialect,
+               /*opName=*/"intr." # name,
+               /*enumName=*/"test_" # !subst(".", "_", name)>;
