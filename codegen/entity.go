@@ -465,8 +465,12 @@ func cutGuarded(out string, labels []string) (string, bool) {
 	return sb.String(), sb.Len() > 0
 }
 
+// mdHeading matches a heading of generated documentation; its names are
+// the backquoted one and the parenthesised C++ class, or the bare name (an
+// interface's C++ name as its def gives it, which may be qualified:
+// "## demo::Shaped (`ShapedIface`)") and the backquoted def name.
 var mdHeading = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^(#+) (?:`-?([^`]+)`(?: \\(([^)]+)\\))?|(\\w+)(?: \\(`(\\w+)`\\))?)")
+	return regexp.MustCompile("^(#+) (?:`-?([^`]+)`(?: \\(([^)]+)\\))?|([\\w:]+)(?: \\(`(\\w+)`\\))?)")
 })
 
 // cutMarkdown keeps the sections of generated documentation whose heading

@@ -284,7 +284,8 @@ func TestGenEntityCuts(t *testing.T) {
 // whatever the def's own fields make of the section: an enum whose
 // symbolToStringFnName renames the function its definitions start with,
 // an op after another whose description opens a code fence it never
-// closes.
+// closes, an interface whose C++ name is qualified (its documentation is
+// headed "## demo::Shaped (`ShapedIface`)").
 func TestGenEntityCutsWhatTheDefsSay(t *testing.T) {
 	needMLIRTblgen(t)
 	dir := t.TempDir()
@@ -310,6 +311,10 @@ def Demo_AOp : Op<Demo_Dialect, "a"> {
 }
 def Demo_BOp : Op<Demo_Dialect, "b">;
 `, []string{"demo.b", "BOp"}},
+		{"op-interface-docs", "ShapedIface", "Has a shape.", `include "mlir/IR/OpBase.td"
+def DirEnum : OpInterface<"demo::Other"> { let description = "Another."; }
+def ShapedIface : OpInterface<"demo::Shaped"> { let description = "Has a shape."; }
+`, nil},
 	} {
 		path := filepath.Join(dir, c.gen+".td")
 		writeFile(t, path, c.file)
