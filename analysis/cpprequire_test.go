@@ -228,3 +228,24 @@ func TestPassConstructorLookedUpWhereRegistered(t *testing.T) {
 		t.Errorf("constructor:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
 	}
 }
+
+// TestPassConstructorDefaultArguments: a constructor called with fewer
+// arguments than its definition's parameters (the header's declaration
+// gives the defaults) is found; an exact overload is preferred to it.
+func TestPassConstructorDefaultArguments(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/DefaultArgPasses.td", "testdata/cppreq/DefaultArg.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, s := range summary(qs, src) {
+		if strings.Contains(s, "@constructor") {
+			got = append(got, s)
+		}
+	}
+	want := []string{
+		"impl::SplitPassBase::createSplitPass/0@constructor -> DefaultArg.cpp:4",
+		"impl::TrimPassBase::createTrimPass/0@constructor -> DefaultArg.cpp:8",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("constructors:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
