@@ -151,6 +151,35 @@ static bool isSmall`, "isSmall")+2); !ok || d.Name != "isSmall" {
 
 // TestIncludeScopes: an include is in the namespace written around it,
 // each namespace once over the files that include it.
+// TestIndexLookupOutOfLine: a free function defined out of line with a
+// qualifier that a using-directive resolves ("triton::createPass" at file
+// scope after "using namespace mlir;" defines ::mlir::triton::createPass)
+// is found under the name it defines, and only there.
+func TestIndexLookupOutOfLine(t *testing.T) {
+	x := NewIndex()
+	x.Update(Scan("/p.h", []byte(`
+namespace mlir { namespace triton {
+std::unique_ptr<Pass> createPass();
+} }
+`)))
+	x.Update(Scan("/p.cpp", []byte(`
+#include "p.h"
+using namespace mlir;
+std::unique_ptr<Pass> triton::createPass() { return nullptr; }
+`)))
+	for _, name := range []string{"mlir::triton::createPass", "::mlir::triton::createPass"} {
+		if got := x.Lookup(name, nil, nil); len(got) != 1 || got[0].Line != 4 {
+			t.Errorf("%s: %+v", name, got)
+		}
+	}
+	if got := x.Lookup("triton::createPass", []string{"mlir"}, nil); len(got) != 1 {
+		t.Errorf("triton::createPass from mlir: %+v", got)
+	}
+	if got := x.Lookup("other::createPass", nil, nil); len(got) != 0 {
+		t.Errorf("other::createPass found %+v", got)
+	}
+}
+
 func TestIncludeScopes(t *testing.T) {
 	x := NewIndex()
 	x.Update(Scan("/a.h", []byte(`
