@@ -601,6 +601,9 @@ func (r *requirer) match() {
 				q.Defs = append(q.Defs, d)
 			}
 		}
+		if q.Params >= 0 {
+			q.Defs = sameTypes(q.Defs, q.Signature)
+		}
 		sort.SliceStable(q.Defs, func(a, b int) bool {
 			if q.Defs[a].File != q.Defs[b].File {
 				return q.Defs[a].File < q.Defs[b].File
@@ -628,4 +631,26 @@ func stub(head, ret, entity, class string) string {
 		body = "  return {};\n"
 	}
 	return head + " {\n" + body + "}\n"
+}
+
+// sameTypes keeps, of overloads of one arity, those whose parameter
+// types are spelled as the declaration's (LoadOp::build(..., Value mask,
+// Value other, ...) is not the builder of (..., ArrayRef<int32_t>
+// boundaryCheck, std::optional<PaddingOption> padding, ...)); when none
+// is, a type is spelled through an alias, and all are kept.
+func sameTypes(defs []cpp.Definition, signature string) []cpp.Definition {
+	if len(defs) < 2 {
+		return defs
+	}
+	want := cpp.ParamTypes(signature)
+	var same []cpp.Definition
+	for _, d := range defs {
+		if d.ParamTypes == want {
+			same = append(same, d)
+		}
+	}
+	if len(same) == 0 {
+		return defs
+	}
+	return same
 }

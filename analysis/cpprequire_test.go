@@ -249,3 +249,31 @@ func TestPassConstructorDefaultArguments(t *testing.T) {
 		t.Errorf("constructors:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestBuilderOverloadsOfOneArity: of definitions of one arity, a builder
+// gets the one whose parameter types are spelled as it declares them.
+func TestBuilderOverloadsOfOneArity(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Overloads.td", "testdata/cppreq/Overloads.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, q := range qs {
+		if q.Member != "build" {
+			continue
+		}
+		var where []string
+		for _, d := range q.Defs {
+			where = append(where, filepath.Base(d.File)+":"+itoa(d.Line))
+		}
+		line := strings.Count(string(src[:q.Start]), "\n") + 1
+		got = append(got, "Overloads.td:"+itoa(line)+" -> "+strings.Join(where, ","))
+	}
+	sort.Strings(got)
+	want := []string{
+		"Overloads.td:15 -> Overloads.cpp:7",
+		"Overloads.td:16 -> Overloads.cpp:10",
+		"Overloads.td:17 -> Overloads.cpp:4",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("builders:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}

@@ -254,3 +254,30 @@ func TestCalls(t *testing.T) {
 		t.Errorf("calls\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestParamTypes: a declaration as mlir-tblgen writes it and a definition
+// as an author does spell their parameter types alike; overloads of one
+// arity do not.
+func TestParamTypes(t *testing.T) {
+	decl := "static void build(::mlir::OpBuilder &odsBuilder, ::mlir::OperationState &odsState, Value ptr, ArrayRef<int32_t> boundaryCheck, std::optional<triton::PaddingOption> padding, bool isVolatile = false)"
+	want := "OpBuilder,OperationState,Value,ArrayRef < int32_t >,optional < PaddingOption >,bool"
+	if got := ParamTypes(decl); got != want {
+		t.Errorf("declaration:\n got %q\nwant %q", got, want)
+	}
+	f := Scan("/o.cpp", []byte(`
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   ArrayRef<int32_t> boundaryCheck,
+                   std::optional<PaddingOption> padding, bool isVolatile) {}
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   Value mask, Value other, const bool) {}
+int none(void) { return 0; }
+`))
+	got := []string{}
+	for _, d := range f.Defs {
+		got = append(got, d.ParamTypes)
+	}
+	wantDefs := []string{want, "OpBuilder,OperationState,Value,Value,Value,bool", ""}
+	if strings.Join(got, "|") != strings.Join(wantDefs, "|") {
+		t.Errorf("definitions:\n got %q\nwant %q", got, wantDefs)
+	}
+}
