@@ -277,3 +277,21 @@ func TestBuilderOverloadsOfOneArity(t *testing.T) {
 		t.Errorf("builders:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestHelperNotAMemberInItsClass: an unqualified DRR helper call does not
+// reach a member function defined in a class body.
+func TestHelperNotAMemberInItsClass(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/MemberHelper.td", "testdata/cppreq/MemberHelper.cpp")
+	src, _ := os.ReadFile(td)
+	var helpers []Requirement
+	for _, q := range qs {
+		if q.Kind == "drr-helper" {
+			helpers = append(helpers, q)
+		}
+	}
+	got := summary(helpers, src)
+	want := "makeOne::makeOne/2@makeOne -> MemberHelper.cpp:6"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
+	}
+}
