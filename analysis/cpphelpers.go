@@ -110,9 +110,17 @@ func (r *requirer) helperCalls(p *drr.Pattern, rec *eval.Record, code string, se
 
 // helperDefs are the definitions a call may reach: the functions of its
 // name (as qualified as written) of its arity, or of any arity when none
-// has it (a default argument).
+// has it (a default argument). A member function defined in its class's
+// body is not one an unqualified call reaches: the generated pattern
+// calls it from a class of its own.
 func (r *requirer) helperDefs(c cpp.Call) []cpp.Definition {
-	all := r.x.Named(c.Name)
+	var all []cpp.Definition
+	for _, d := range r.x.Named(c.Name) {
+		if d.Kind == cpp.Method && d.Qualifier == 0 && !strings.Contains(c.Name, "::") {
+			continue
+		}
+		all = append(all, d)
+	}
 	var exact []cpp.Definition
 	for _, d := range all {
 		if d.Kind == cpp.Class {

@@ -371,7 +371,10 @@ func (r *requirer) passes(passes []*ods.Pass) {
 // constructorDefs finds the function a pass's `constructor` calls as the
 // generated registration code looks it up: from the namespaces the .cpp
 // and .h files include the pass file's <stem>.h.inc in, outwards (a name
-// written "::f" from the global namespace only).
+// written "::f" from the global namespace only). Those of the call's
+// arity are preferred; when none has it, those with more parameters are
+// the ones called (a declaration in a header gives the defaults, which
+// the definition may not repeat).
 func (r *requirer) constructorDefs(p *ods.Pass, name string, args int) []cpp.Definition {
 	from := [][]string{nil}
 	if f, _ := r.fileOf(p.Range.Start); f != nil && !strings.HasPrefix(name, "::") {
@@ -380,18 +383,27 @@ func (r *requirer) constructorDefs(p *ods.Pass, name string, args int) []cpp.Def
 			from = scopes
 		}
 	}
-	var out []cpp.Definition
+	var exact, defaulted []cpp.Definition
 	seen := map[string]bool{}
 	for _, scope := range from {
 		for _, d := range r.x.Lookup(strings.TrimPrefix(name, "::"), scope, nil) {
 			key := d.File + ":" + strconv.Itoa(d.Offset)
-			if (d.Params < 0 || d.Params == args) && !seen[key] {
-				seen[key] = true
-				out = append(out, d)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			switch {
+			case d.Params < 0 || d.Params == args:
+				exact = append(exact, d)
+			case d.Params > args:
+				defaulted = append(defaulted, d)
 			}
 		}
 	}
-	return out
+	if len(exact) > 0 {
+		return exact
+	}
+	return defaulted
 }
 
 func lastIdent(q string) string {
@@ -589,6 +601,9 @@ func (r *requirer) match() {
 				q.Defs = append(q.Defs, d)
 			}
 		}
+		if q.Params >= 0 {
+			q.Defs = sameTypes(q.Defs, q.Signature)
+		}
 		sort.SliceStable(q.Defs, func(a, b int) bool {
 			if q.Defs[a].File != q.Defs[b].File {
 				return q.Defs[a].File < q.Defs[b].File
@@ -616,4 +631,26 @@ func stub(head, ret, entity, class string) string {
 		body = "  return {};\n"
 	}
 	return head + " {\n" + body + "}\n"
+}
+
+// sameTypes keeps, of overloads of one arity, those whose parameter
+// types are spelled as the declaration's (LoadOp::build(..., Value mask,
+// Value other, ...) is not the builder of (..., ArrayRef<int32_t>
+// boundaryCheck, std::optional<PaddingOption> padding, ...)); when none
+// is, a type is spelled through an alias, and all are kept.
+func sameTypes(defs []cpp.Definition, signature string) []cpp.Definition {
+	if len(defs) < 2 {
+		return defs
+	}
+	want := cpp.ParamTypes(signature)
+	var same []cpp.Definition
+	for _, d := range defs {
+		if d.ParamTypes == want {
+			same = append(same, d)
+		}
+	}
+	if len(same) == 0 {
+		return defs
+	}
+	return same
 }

@@ -228,3 +228,70 @@ func TestPassConstructorLookedUpWhereRegistered(t *testing.T) {
 		t.Errorf("constructor:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
 	}
 }
+
+// TestPassConstructorDefaultArguments: a constructor called with fewer
+// arguments than its definition's parameters (the header's declaration
+// gives the defaults) is found; an exact overload is preferred to it.
+func TestPassConstructorDefaultArguments(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/DefaultArgPasses.td", "testdata/cppreq/DefaultArg.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, s := range summary(qs, src) {
+		if strings.Contains(s, "@constructor") {
+			got = append(got, s)
+		}
+	}
+	want := []string{
+		"impl::SplitPassBase::createSplitPass/0@constructor -> DefaultArg.cpp:4",
+		"impl::TrimPassBase::createTrimPass/0@constructor -> DefaultArg.cpp:8",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("constructors:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+// TestBuilderOverloadsOfOneArity: of definitions of one arity, a builder
+// gets the one whose parameter types are spelled as it declares them.
+func TestBuilderOverloadsOfOneArity(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/Overloads.td", "testdata/cppreq/Overloads.cpp")
+	src, _ := os.ReadFile(td)
+	var got []string
+	for _, q := range qs {
+		if q.Member != "build" {
+			continue
+		}
+		var where []string
+		for _, d := range q.Defs {
+			where = append(where, filepath.Base(d.File)+":"+itoa(d.Line))
+		}
+		line := strings.Count(string(src[:q.Start]), "\n") + 1
+		got = append(got, "Overloads.td:"+itoa(line)+" -> "+strings.Join(where, ","))
+	}
+	sort.Strings(got)
+	want := []string{
+		"Overloads.td:15 -> Overloads.cpp:7",
+		"Overloads.td:16 -> Overloads.cpp:10",
+		"Overloads.td:17 -> Overloads.cpp:4",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("builders:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+// TestHelperNotAMemberInItsClass: an unqualified DRR helper call does not
+// reach a member function defined in a class body.
+func TestHelperNotAMemberInItsClass(t *testing.T) {
+	qs, td := requirementsOf(t, "testdata/cppreq/MemberHelper.td", "testdata/cppreq/MemberHelper.cpp")
+	src, _ := os.ReadFile(td)
+	var helpers []Requirement
+	for _, q := range qs {
+		if q.Kind == "drr-helper" {
+			helpers = append(helpers, q)
+		}
+	}
+	got := summary(helpers, src)
+	want := "makeOne::makeOne/2@makeOne -> MemberHelper.cpp:6"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
+	}
+}

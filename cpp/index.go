@@ -357,16 +357,14 @@ func (x *Index) Lookup(name string, from []string, usings [][]string) []Definiti
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	if strings.HasPrefix(name, "::") {
-		return sorted(x.byName[name])
+		return dedupe(sorted(x.defining(name)))
 	}
 	for k := len(from); k >= 0; k-- {
 		prefix := qualify(from[:k])
-		refs := x.byName[prefix+"::"+name]
-		var out []defRef
-		out = append(out, refs...)
+		out := x.defining(prefix + "::" + name)
 		for _, u := range usings {
 			for _, cand := range usingTargets(u, from[:k]) {
-				out = append(out, x.byName[cand+"::"+name]...)
+				out = append(out, x.defining(cand+"::"+name)...)
 			}
 		}
 		if len(out) > 0 {
@@ -374,6 +372,24 @@ func (x *Index) Lookup(name string, from []string, usings [][]string) []Definiti
 		}
 	}
 	return nil
+}
+
+// defining returns the definitions of the qualified name q
+// ("::a::b::f"): those written with that scope, and those written with a
+// qualifier C++ resolves to it elsewhere ("b::f" at file scope after
+// "using namespace a;" defines ::a::b::f, which byName keys as ::b::f).
+func (x *Index) defining(q string) []defRef {
+	out := append([]defRef(nil), x.byName[q]...)
+	path := SplitQualified(q)
+	if len(path) < 2 {
+		return out
+	}
+	for _, r := range x.byLast[path[len(path)-1]] {
+		if d := r.file.Defs[r.i]; d.Qualifier > 0 && d.Qualified() != q && x.resolvesTo(r, path[:len(path)-1]) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // usingTargets are the namespaces a using-directive written as u may name,

@@ -48,7 +48,11 @@ type Definition struct {
 	Scope  []string // enclosing namespaces then classes: {"mlir", "foo", "FooOp"}
 	Name   string   // "verify", "fold", "FooOp" (constructor, class), "~FooOp", "operator=="
 	Params int      // parameter count; -1 when variadic or a parameter pack
-	Kind   Kind
+	// ParamTypes are the parameters' types as ParamTypes spells them
+	// ("OpBuilder,OperationState,Value,ArrayRef < int32_t >"), to tell
+	// overloads of one arity apart.
+	ParamTypes string
+	Kind       Kind
 	// Bases are a class's base classes as written, without template
 	// arguments or access ("impl::FooPassBase", "::mlir::OpRewritePattern").
 	Bases []string
@@ -899,6 +903,7 @@ func (s *scanner) function(c candidate, body int, friend bool) int {
 	d := s.definition(c.nameTok, scope, c.name, kind)
 	d.Qualifier = len(q)
 	d.Params = s.params(c.open, c.close)
+	d.ParamTypes = s.paramTypes(c.open, c.close)
 	if end < len(s.toks) {
 		d.End = s.off(s.toks[end].end)
 	} else {
@@ -1082,4 +1087,76 @@ func (s *scanner) params(open, close int) int {
 		}
 	}
 	return count
+}
+
+// ParamTypes spells the parameter types of the first parameter list of
+// a declaration ("static void build(::mlir::OpBuilder &b, Value v)")
+// as Definition.ParamTypes does ("OpBuilder,Value"); "" when it has none.
+func ParamTypes(decl string) string {
+	s := newScanner("", []byte(decl), FragmentOptions{Line: 1, Col: 1})
+	for i := range s.toks {
+		if s.is(i, "(") {
+			return s.paramTypes(i, s.matching(i))
+		}
+	}
+	return ""
+}
+
+// paramTypes spells the types of the parameters between the brackets at
+// open and close, comma-separated: each without its name, default
+// argument, namespace qualifiers, cv-qualifiers, '&' and '*', so that
+// "::mlir::Value v" and "Value value" are both "Value". Type aliases
+// still spell differently: callers use it to break ties only.
+func (s *scanner) paramTypes(open, close int) string {
+	if close > len(s.toks) {
+		close = len(s.toks)
+	}
+	if open+1 >= close || close == open+2 && s.is(open+1, "void") {
+		return ""
+	}
+	var list, param []string
+	idents, angle := 0, 0
+	flush := func() {
+		if idents >= 2 && isIdentStart(param[len(param)-1][0]) {
+			param = param[:len(param)-1] // the parameter's name
+		}
+		list = append(list, strings.Join(param, " "))
+		param, idents = param[:0], 0
+	}
+	for j := open + 1; j < close; j++ {
+		t := s.text(j)
+		switch {
+		case t == "(" || t == "[" || t == "{":
+			k := s.matching(j)
+			for ; j <= k && j < close; j++ {
+				param = append(param, s.text(j))
+			}
+			j--
+		case t == "=" && angle == 0:
+			for j+1 < close && !(s.is(j+1, ",") && angle == 0) {
+				if s.is(j+1, "(") || s.is(j+1, "[") || s.is(j+1, "{") {
+					j = s.matching(j + 1)
+				} else {
+					j++
+				}
+			}
+		case t == "," && angle == 0:
+			flush()
+		case t == "<":
+			angle++
+			param = append(param, t)
+		case t == ">" || t == ">>":
+			angle = max(angle-len(t), 0)
+			param = append(param, t)
+		case t == "::" || t == "&" || t == "&&" || t == "*" || t == "const" || t == "volatile":
+		case s.isIdent(j) && s.is(j+1, "::"):
+		default:
+			if s.isIdent(j) && angle == 0 {
+				idents++
+			}
+			param = append(param, t)
+		}
+	}
+	flush()
+	return strings.Join(list, ",")
 }

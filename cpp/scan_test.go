@@ -151,6 +151,35 @@ static bool isSmall`, "isSmall")+2); !ok || d.Name != "isSmall" {
 
 // TestIncludeScopes: an include is in the namespace written around it,
 // each namespace once over the files that include it.
+// TestIndexLookupOutOfLine: a free function defined out of line with a
+// qualifier that a using-directive resolves ("triton::createPass" at file
+// scope after "using namespace mlir;" defines ::mlir::triton::createPass)
+// is found under the name it defines, and only there.
+func TestIndexLookupOutOfLine(t *testing.T) {
+	x := NewIndex()
+	x.Update(Scan("/p.h", []byte(`
+namespace mlir { namespace triton {
+std::unique_ptr<Pass> createPass();
+} }
+`)))
+	x.Update(Scan("/p.cpp", []byte(`
+#include "p.h"
+using namespace mlir;
+std::unique_ptr<Pass> triton::createPass() { return nullptr; }
+`)))
+	for _, name := range []string{"mlir::triton::createPass", "::mlir::triton::createPass"} {
+		if got := x.Lookup(name, nil, nil); len(got) != 1 || got[0].Line != 4 {
+			t.Errorf("%s: %+v", name, got)
+		}
+	}
+	if got := x.Lookup("triton::createPass", []string{"mlir"}, nil); len(got) != 1 {
+		t.Errorf("triton::createPass from mlir: %+v", got)
+	}
+	if got := x.Lookup("other::createPass", nil, nil); len(got) != 0 {
+		t.Errorf("other::createPass found %+v", got)
+	}
+}
+
 func TestIncludeScopes(t *testing.T) {
 	x := NewIndex()
 	x.Update(Scan("/a.h", []byte(`
@@ -223,5 +252,32 @@ func TestCalls(t *testing.T) {
 	want := []string{"isSmall/2@isSmall", "::mlir::foo::check/1@check", "helpers::twice/1@twice", "getValue/1@getValue", "pack/-1@pack"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("calls\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestParamTypes: a declaration as mlir-tblgen writes it and a definition
+// as an author does spell their parameter types alike; overloads of one
+// arity do not.
+func TestParamTypes(t *testing.T) {
+	decl := "static void build(::mlir::OpBuilder &odsBuilder, ::mlir::OperationState &odsState, Value ptr, ArrayRef<int32_t> boundaryCheck, std::optional<triton::PaddingOption> padding, bool isVolatile = false)"
+	want := "OpBuilder,OperationState,Value,ArrayRef < int32_t >,optional < PaddingOption >,bool"
+	if got := ParamTypes(decl); got != want {
+		t.Errorf("declaration:\n got %q\nwant %q", got, want)
+	}
+	f := Scan("/o.cpp", []byte(`
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   ArrayRef<int32_t> boundaryCheck,
+                   std::optional<PaddingOption> padding, bool isVolatile) {}
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   Value mask, Value other, const bool) {}
+int none(void) { return 0; }
+`))
+	got := []string{}
+	for _, d := range f.Defs {
+		got = append(got, d.ParamTypes)
+	}
+	wantDefs := []string{want, "OpBuilder,OperationState,Value,Value,Value,bool", ""}
+	if strings.Join(got, "|") != strings.Join(wantDefs, "|") {
+		t.Errorf("definitions:\n got %q\nwant %q", got, wantDefs)
 	}
 }
