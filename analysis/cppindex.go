@@ -26,6 +26,9 @@ type cppIndexer struct {
 	cancel    context.CancelFunc // stops the build under way
 	listeners []func()
 	built     bool
+	// ownVendored are the vendored directories the index's build
+	// entered as the project's own (ownVendoredDirs).
+	ownVendored []string
 }
 
 // CppIndex returns the workspace's C++ index, starting its build in the
@@ -117,17 +120,32 @@ func CppSourcesOf(folders []string) []string {
 }
 
 // CppFiles are the files of a C++ index over folders: those below them,
-// the sources of a compile_commands.json found in them (top or build*/)
-// and the .tdls.yaml cppSources, as cpp.Discover bounds them.
+// the sources of a compile_commands.json found in them (top or build*/),
+// the .tdls.yaml cppSources and the vendored directories that are the
+// project's own (ownVendoredDirs), as cpp.Discover bounds them.
 func CppFiles(folders []string) []string {
+	files, _ := cppFiles(folders)
+	return files
+}
+
+// cppFiles is CppFiles, with the vendored directories it enters as the
+// project's own (ownVendoredDirs).
+func cppFiles(folders []string) (files, ownVendored []string) {
+	ownVendored = ownVendoredDirs(folders)
 	extra := append(CppSourcesOf(folders), CompileCommandsSources(folders)...)
-	return cpp.Discover(folders, extra, cpp.DiscoverOptions{})
+	extra = append(extra, ownVendored...)
+	return cpp.Discover(folders, extra, cpp.DiscoverOptions{}), ownVendored
 }
 
 // buildCppIndex discovers and scans the C++ files, a few at a time, until
 // done or cancelled.
 func (w *Workspace) buildCppIndex(ctx context.Context, x *cpp.Index, roots []string) {
-	files := CppFiles(roots)
+	files, own := cppFiles(roots)
+	w.cpp.mu.Lock()
+	if w.cpp.index == x {
+		w.cpp.ownVendored = own
+	}
+	w.cpp.mu.Unlock()
 	ScanCppFiles(ctx, x, files)
 	if ctx.Err() == nil {
 		w.cppIndexed(x, true)
@@ -211,8 +229,17 @@ func (w *Workspace) cppFilesChanged(paths []string) {
 }
 
 // underCppRoots reports whether a new file belongs in the index: below a
-// workspace folder, in no directory cpp.Discover skips.
+// workspace folder, in no directory cpp.Discover skips, or in a vendored
+// directory that is the project's own.
 func (w *Workspace) underCppRoots(p string) bool {
+	w.cpp.mu.Lock()
+	own := w.cpp.ownVendored
+	w.cpp.mu.Unlock()
+	for _, d := range own {
+		if rel, err := filepath.Rel(d, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
 	for _, f := range w.Snapshot().cfg.Folders {
 		rel, err := filepath.Rel(f, p)
 		if err != nil || strings.HasPrefix(rel, "..") {

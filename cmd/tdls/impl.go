@@ -37,7 +37,9 @@ code declares and the places it is defined in the C++ that tdls reads:
 the --cpp directories (default: the nearest directory above the first
 FILE holding .tdls.yaml or .git, else the working directory), their
 compile_commands.json sources and .tdls.yaml cppSources; build*,
-third_party and hidden directories, and files over 2 MB, are skipped.
+third_party and hidden directories, and files over 2 MB, are skipped
+(but not a third_party directory whose .td files include the project's:
+a backend kept there).
 
 A member not found is information, not an error: its definition may be
 elsewhere. The exit code is 0 unless a FILE cannot be read or evaluated.
