@@ -642,7 +642,7 @@ func sameTypes(defs []cpp.Definition, signature string) []cpp.Definition {
 	if len(defs) < 2 {
 		return defs
 	}
-	want := cpp.ParamTypes(signature)
+	want := cpp.TypesKey(cpp.ParamTypes(signature))
 	var same []cpp.Definition
 	for _, d := range defs {
 		if d.ParamTypes == want {

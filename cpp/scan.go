@@ -48,10 +48,12 @@ type Definition struct {
 	Scope  []string // enclosing namespaces then classes: {"mlir", "foo", "FooOp"}
 	Name   string   // "verify", "fold", "FooOp" (constructor, class), "~FooOp", "operator=="
 	Params int      // parameter count; -1 when variadic or a parameter pack
-	// ParamTypes are the parameters' types as ParamTypes spells them
-	// ("OpBuilder,OperationState,Value,ArrayRef < int32_t >"), to tell
-	// overloads of one arity apart.
-	ParamTypes string
+	// ParamTypes is the key (TypesKey) of the parameters' types as
+	// ParamTypes spells them ("OpBuilder,OperationState,Value,ArrayRef <
+	// int32_t >"), to tell overloads of one arity apart: a key, not the
+	// spelling, which would add a string to each of the hundreds of
+	// thousands of functions an index holds (7 MB over MLIR's headers).
+	ParamTypes uint64
 	Kind       Kind
 	// Bases are a class's base classes as written, without template
 	// arguments or access ("impl::FooPassBase", "::mlir::OpRewritePattern").
@@ -903,7 +905,7 @@ func (s *scanner) function(c candidate, body int, friend bool) int {
 	d := s.definition(c.nameTok, scope, c.name, kind)
 	d.Qualifier = len(q)
 	d.Params = s.params(c.open, c.close)
-	d.ParamTypes = s.paramTypes(c.open, c.close)
+	d.ParamTypes = TypesKey(s.paramTypes(c.open, c.close))
 	if end < len(s.toks) {
 		d.End = s.off(s.toks[end].end)
 	} else {
@@ -1100,6 +1102,16 @@ func ParamTypes(decl string) string {
 		}
 	}
 	return ""
+}
+
+// TypesKey is the key of a spelling of parameter types: FNV-1a, 64 bits.
+func TypesKey(spelling string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(spelling); i++ {
+		h ^= uint64(spelling[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // paramTypes spells the types of the parameters between the brackets at

@@ -272,12 +272,13 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                    Value mask, Value other, const bool) {}
 int none(void) { return 0; }
 `))
-	got := []string{}
-	for _, d := range f.Defs {
-		got = append(got, d.ParamTypes)
-	}
 	wantDefs := []string{want, "OpBuilder,OperationState,Value,Value,Value,bool", ""}
-	if strings.Join(got, "|") != strings.Join(wantDefs, "|") {
-		t.Errorf("definitions:\n got %q\nwant %q", got, wantDefs)
+	if len(f.Defs) != len(wantDefs) {
+		t.Fatalf("%d definitions, want %d", len(f.Defs), len(wantDefs))
+	}
+	for i, d := range f.Defs {
+		if d.ParamTypes != TypesKey(wantDefs[i]) {
+			t.Errorf("definition %d (%s): its key is not that of %q", i, d.Name, wantDefs[i])
+		}
 	}
 }
