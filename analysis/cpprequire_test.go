@@ -53,6 +53,21 @@ func summary(qs []Requirement, tdSrc []byte) []string {
 	return out
 }
 
+// summaryOf is the summary of the requirements of td (with cppFiles)
+// that keep accepts.
+func summaryOf(t *testing.T, keep func(Requirement) bool, td string, cppFiles ...string) []string {
+	t.Helper()
+	qs, path := requirementsOf(t, td, cppFiles...)
+	src, _ := os.ReadFile(path)
+	var kept []Requirement
+	for _, q := range qs {
+		if keep(q) {
+			kept = append(kept, q)
+		}
+	}
+	return summary(kept, src)
+}
+
 func itoa(n int) string {
 	if n < 0 {
 		return "-" + itoa(-n)
@@ -92,9 +107,7 @@ func TestRequirementsOfOps(t *testing.T) {
 		"::mlir::foo::SubOp::print/1@hasCustomAssemblyFormat -> ",
 		"::mlir::foo::SubOp::verify/0@hasVerifier -> ",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
+	sameLines(t, "requirements", got, want)
 	for _, q := range qs {
 		if (q.Member == "inferReturnTypes") != (q.Kind == "interface") {
 			t.Errorf("%s::%s is of kind %s", q.Entity, q.Member, q.Kind)
@@ -131,9 +144,7 @@ func TestRequirementsOfPatternHelpers(t *testing.T) {
 		"makeZero::makeZero/3@makeZero -> Patterns.cpp:4",
 		"missingHelper::missingHelper/1@missingHelper -> ",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
+	sameLines(t, "helpers", got, want)
 }
 
 // TestRequirementsOfTransformOps: TransformEachOpTrait's applyToOne, with
@@ -206,9 +217,7 @@ func TestRequirementsDefinedByNativeTraits(t *testing.T) {
 		"::term::TermDialect::initialize/0@Term_Dialect -> ",
 		"::term::YieldOp::getMutableSuccessorOperands/1@YieldOp -> ControlFlowInterfaces.td:" + returnLike,
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("requirements:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
+	sameLines(t, "requirements", got, want)
 }
 
 // TestPassConstructorLookedUpWhereRegistered: an unqualified constructor
@@ -224,30 +233,20 @@ func TestPassConstructorLookedUpWhereRegistered(t *testing.T) {
 		}
 	}
 	want := "::ThingPass::createThingPass/0@constructor -> Thing.cpp:9"
-	if strings.Join(got, "\n") != want {
-		t.Errorf("constructor:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
-	}
+	sameLines(t, "constructor", got, []string{want})
 }
 
 // TestPassConstructorDefaultArguments: a constructor called with fewer
 // arguments than its definition's parameters (the header's declaration
 // gives the defaults) is found; an exact overload is preferred to it.
 func TestPassConstructorDefaultArguments(t *testing.T) {
-	qs, td := requirementsOf(t, "testdata/cppreq/DefaultArgPasses.td", "testdata/cppreq/DefaultArg.cpp")
-	src, _ := os.ReadFile(td)
-	var got []string
-	for _, s := range summary(qs, src) {
-		if strings.Contains(s, "@constructor") {
-			got = append(got, s)
-		}
-	}
+	got := summaryOf(t, func(q Requirement) bool { return q.Kind == "pass" && strings.HasPrefix(q.Member, "create") },
+		"testdata/cppreq/DefaultArgPasses.td", "testdata/cppreq/DefaultArg.cpp")
 	want := []string{
 		"impl::SplitPassBase::createSplitPass/0@constructor -> DefaultArg.cpp:4",
 		"impl::TrimPassBase::createTrimPass/0@constructor -> DefaultArg.cpp:8",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("constructors:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
+	sameLines(t, "constructors", got, want)
 }
 
 // TestBuilderOverloadsOfOneArity: of definitions of one arity, a builder
@@ -273,25 +272,22 @@ func TestBuilderOverloadsOfOneArity(t *testing.T) {
 		"Overloads.td:16 -> Overloads.cpp:10",
 		"Overloads.td:17 -> Overloads.cpp:4",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("builders:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
+	sameLines(t, "builders", got, want)
 }
 
 // TestHelperNotAMemberInItsClass: an unqualified DRR helper call does not
 // reach a member function defined in a class body.
 func TestHelperNotAMemberInItsClass(t *testing.T) {
-	qs, td := requirementsOf(t, "testdata/cppreq/MemberHelper.td", "testdata/cppreq/MemberHelper.cpp")
-	src, _ := os.ReadFile(td)
-	var helpers []Requirement
-	for _, q := range qs {
-		if q.Kind == "drr-helper" {
-			helpers = append(helpers, q)
-		}
-	}
-	got := summary(helpers, src)
+	got := summaryOf(t, func(q Requirement) bool { return q.Kind == "drr-helper" },
+		"testdata/cppreq/MemberHelper.td", "testdata/cppreq/MemberHelper.cpp")
 	want := "makeOne::makeOne/2@makeOne -> MemberHelper.cpp:6"
-	if strings.Join(got, "\n") != want {
-		t.Errorf("helpers:\n got %s\nwant %s", strings.Join(got, "\n     "), want)
+	sameLines(t, "helpers", got, []string{want})
+}
+
+// sameLines fails the test when got is not want, line by line.
+func sameLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s:\n got %s\nwant %s", what, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
