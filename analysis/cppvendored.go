@@ -1,11 +1,9 @@
 package analysis
 
 import (
-	"bufio"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -28,8 +26,6 @@ var vendoredTreeNames = map[string]bool{"third_party": true, "third-party": true
 
 // maxVendoredWalk bounds the entries ownVendoredDirs visits per folder.
 const maxVendoredWalk = 200000
-
-var tdInclude = regexp.MustCompile(`^\s*include\s+"([^"]+)"`)
 
 // ownVendoredDirs returns, for each folder, the children of its vendored
 // trees (third_party/amd) holding a .td file that includes, by a path of
@@ -115,21 +111,14 @@ func ownVendoredDirsOf(root string) []string {
 // accepts.
 func includesOwn(files []string, own func(inc string) bool) bool {
 	for _, f := range files {
-		fh, err := os.Open(f)
+		src, err := os.ReadFile(f)
 		if err != nil {
 			continue
 		}
-		sc := bufio.NewScanner(fh)
-		found := false
-		for sc.Scan() {
-			if m := tdInclude.FindSubmatch(sc.Bytes()); m != nil && own(filepath.ToSlash(filepath.Clean(string(m[1])))) {
-				found = true
-				break
+		for inc := range includeNames(src) {
+			if own(filepath.ToSlash(filepath.Clean(inc))) {
+				return true
 			}
-		}
-		fh.Close()
-		if found {
-			return true
 		}
 	}
 	return false
