@@ -24,7 +24,7 @@ func (p *profiles) options() []option {
 }
 
 // start begins the CPU profile, if one is asked for, and the sampling of
-// allocations for the heap profile if batchMemoryPolicy stopped it.
+// allocations for the heap profile if noAllocationSampling stopped it.
 func (p *profiles) start() error {
 	if p.mem != "" && runtime.MemProfileRate == 0 && !godebugSets("memprofilerate") {
 		runtime.MemProfileRate = 512 << 10 // Go's default
