@@ -269,16 +269,24 @@ func TestCodeExamplesOfErrorsFailInLLVM(t *testing.T) {
 	accepted := make([]bool, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
+	accepts := func(j job) bool {
+		for _, tool := range j.tools {
+			args := append(append([]string(nil), tool[1:]...), "-I", mlirInclude, j.path, "-o", os.DevNull)
+			if exec.Command(bin+tool[0], args...).Run() != nil {
+				return false
+			}
+		}
+		return true
+	}
 	for range 2 {
 		wg.Go(func() {
 			for i := range next {
-				accepted[i] = true
-				for _, tool := range jobs[i].tools {
-					args := append(append([]string(nil), tool[1:]...), "-I", mlirInclude, jobs[i].path, "-o", os.DevNull)
-					if exec.Command(bin+tool[0], args...).Run() != nil {
-						accepted[i] = false
-						break
-					}
+				accepted[i] = accepts(jobs[i])
+				// Some errors mlir-tblgen meets by reading past an array
+				// (drr-index-range): it crashes, but may read on by
+				// chance. Such an example must be accepted thrice.
+				for try := 0; try < 2 && accepted[i] && !wantAccepted(jobs[i]); try++ {
+					accepted[i] = accepts(jobs[i])
 				}
 			}
 		})
