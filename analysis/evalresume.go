@@ -96,7 +96,7 @@ func (c *resumeCache) evaluateResumable(u *Unit, stop func() bool) (*eval.Result
 			cps = []*eval.Checkpoint{c.prefix(tg, start)}
 		}
 	}
-	cps, done := resumeThrough(tg, cps, len(stmts), opts, stop)
+	cps, done := resumeThrough(tg, cps, nil, len(stmts), opts, stop)
 	switch done {
 	case resumeFailed:
 		// A class declared before a checkpoint is defined after it.
@@ -121,15 +121,19 @@ const (
 
 // resumeThrough continues from the last of cps a span of statements at a
 // time, taking a checkpoint after each, until fewer than a span remain
-// before statement n. stop is asked before each span.
-func resumeThrough(tg *tablegen.Unit, cps []*eval.Checkpoint, n int, opts eval.Options, stop func() bool) ([]*eval.Checkpoint, resumeOutcome) {
+// before statement n. stop is asked before each span. The spans are
+// evaluated by chain, or by a chain from the last of cps when it is nil.
+func resumeThrough(tg *tablegen.Unit, cps []*eval.Checkpoint, chain *eval.Chain, n int, opts eval.Options, stop func() bool) ([]*eval.Checkpoint, resumeOutcome) {
 	cp := cps[len(cps)-1]
 	every := checkpointSpacing(len(tg.Statements))
 	for cp.N+every < n {
 		if stop() {
 			return cps, resumeStopped
 		}
-		next, ok := cp.ResumePrefix(tg, cp.N, cp.N+every, opts)
+		if chain == nil {
+			chain = cp.Chain(tg, cp.N, opts)
+		}
+		next, ok := chain.Advance(cp.N + every)
 		if !ok {
 			return cps, resumeFailed
 		}
@@ -197,8 +201,10 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 	}
 	cp := cps[len(cps)-1]
 	opts := eval.Options{Track: true, Replay: ch.journal, Untracked: tg.Root, Weak: c.weakStatements(u)}
+	// One chain evaluates through the edit, taking the checkpoints.
+	chain := cp.Chain(tg, cp.N, opts)
 	if cp.N < same {
-		next, ok := cp.ResumePrefix(tg, cp.N, same, opts)
+		next, ok := chain.Advance(same)
 		if !ok {
 			return editedStatements{}, false
 		}
@@ -208,15 +214,14 @@ func (c *resumeCache) evaluateEdited(u *Unit, stop func() bool) (editedStatement
 	// Edits far apart make a long span: it is evaluated a span of
 	// checkpoints at a time, so that the next edit stops it.
 	first := len(cps)
-	cps, done := resumeThrough(tg, cps, end+1, opts, stop)
+	cps, done := resumeThrough(tg, cps, chain, end+1, opts, stop)
 	if done != resumeDone {
 		if done == resumeStopped {
 			c.remember(u, cps, ch.journal)
 		}
 		return editedStatements{}, false
 	}
-	cp = cps[len(cps)-1]
-	edited, ok := cp.ResumePrefix(tg, cp.N, end+1, opts)
+	edited, ok := chain.Advance(end + 1)
 	if !ok {
 		return editedStatements{}, false
 	}
@@ -242,11 +247,15 @@ func (c *resumeCache) reusable(root string, tg *tablegen.Unit) []*eval.Checkpoin
 }
 
 // reusable returns the chain's checkpoints that lie before its statement
-// same, the first that differs.
+// same, the first that differs; when it drops later ones, without what
+// only those saw (eval.Trim).
 func (ch *checkpointChain) reusable(same int) []*eval.Checkpoint {
 	n := 0
 	for n < len(ch.cps) && ch.cps[n].N <= same {
 		n++
+	}
+	if n < len(ch.cps) {
+		return eval.Trim(ch.cps[:n:n])
 	}
 	return ch.cps[:n:n]
 }
@@ -285,7 +294,7 @@ func (c *resumeCache) cutAt(root string, from, to, pos tablegen.Pos) {
 		return
 	}
 	short := *ch
-	short.cps = append([]*eval.Checkpoint(nil), ch.cps[:n]...) // not the array, which holds the rest
+	short.cps = eval.Trim(ch.cps[:n:n]) // a new array: the old one holds the rest
 	c.chains.set(root, &short)
 }
 

@@ -10,15 +10,16 @@ type Checkpoint struct {
 	// N is the number of top-level statements evaluated.
 	N int
 
-	// The name tables, as frozen maps, oldest first (see layer).
-	classes      []map[string]*Record
-	defs         []map[string]*Record
-	multiclasses []map[string]*multiClass
-	globals      []map[string]Init
-	aliases      []map[string]*Type
-	varDefs      []map[string]*VarDefInit
-	instances    []map[*VarDefInit]*DefInit
-	poisoned     []map[string]bool
+	// The name tables, as views of the evaluations' tables, oldest first
+	// (see layer).
+	classes      []view[string, *Record]
+	defs         []view[string, *Record]
+	multiclasses []view[string, *multiClass]
+	globals      []view[string, Init]
+	aliases      []view[string, *Type]
+	varDefs      []view[string, *VarDefInit]
+	instances    []view[*VarDefInit, *DefInit]
+	poisoned     []view[string, bool]
 
 	// What the prefix made, in segments (one per evaluation of the chain
 	// that led here), so that a checkpoint copies none of its parent's.
@@ -54,7 +55,7 @@ type errRedefinesFrozen struct{}
 // EvaluatePrefix evaluates the first n top-level statements of u.
 func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) (cp *Checkpoint) {
 	n = min(max(n, 0), len(u.Statements))
-	e := newEvaluator(u.Set, opts, nil)
+	e := newEvaluator(u.Set, opts, nil, true)
 	if e.trk != nil {
 		defer func() {
 			if r := recover(); r != nil {
@@ -77,7 +78,7 @@ func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) (cp *Checkpoint) {
 // are shared, not copied.
 func (cp *Checkpoint) Resume(u *tablegen.Unit, from int, opts Options) (res *Result) {
 	from = min(max(from, 0), len(u.Statements))
-	e := newEvaluator(u.Set, opts, cp)
+	e := newEvaluator(u.Set, opts, cp, false)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errRedefinesFrozen); !ok {
@@ -95,34 +96,116 @@ func (cp *Checkpoint) Resume(u *tablegen.Unit, from int, opts Options) (res *Res
 // statements cannot be evaluated on top of cp (see Resume); the caller then
 // starts over with EvaluatePrefix.
 func (cp *Checkpoint) ResumePrefix(u *tablegen.Unit, from, n int, opts Options) (next *Checkpoint, ok bool) {
+	return cp.Chain(u, from, opts).Advance(n)
+}
+
+// Chain is an evaluation resumed from a checkpoint that takes checkpoints
+// as it goes: each Advance evaluates the statements up to a point and
+// returns the checkpoint there, and the evaluation goes on from it without
+// copying its name tables (see layer). The checkpoints share the chain's
+// tables, which its later Advances add to: another goroutine may read them
+// only once the chain is no longer advanced.
+type Chain struct {
+	u    *tablegen.Unit
+	e    *evaluator
+	at   int // the next statement of u to evaluate
+	dead bool
+}
+
+// Chain starts a chain at statement from of u, after the state of cp (see
+// Resume).
+func (cp *Checkpoint) Chain(u *tablegen.Unit, from int, opts Options) *Chain {
 	from = min(max(from, 0), len(u.Statements))
-	n = min(max(n, from), len(u.Statements))
-	e := newEvaluator(u.Set, opts, cp)
+	return &Chain{u: u, e: newEvaluator(u.Set, opts, cp, true), at: from}
+}
+
+// Advance evaluates the statements from where the chain is through
+// statement n (exclusive) and returns the checkpoint there. It reports
+// false, and the chain cannot advance any more, when they cannot be
+// evaluated on top of the chain's checkpoints (see Resume); the caller then
+// starts over with EvaluatePrefix.
+func (c *Chain) Advance(n int) (next *Checkpoint, ok bool) {
+	if c.dead {
+		return nil, false
+	}
+	n = min(max(n, c.at), len(c.u.Statements))
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isFrozen := r.(errRedefinesFrozen); !isFrozen {
 				panic(r)
 			}
+			c.dead = true
 			next, ok = nil, false
 		}
 	}()
-	e.topLevel(u.Statements[from:n])
-	return e.checkpoint(cp.N + n - from), true
+	c.e.topLevel(c.u.Statements[c.at:n])
+	next = c.e.checkpoint(c.e.base.N + n - c.at)
+	c.at = n
+	c.e.rebase(next)
+	return next, true
 }
 
-// checkpoint freezes the evaluator's state; the evaluator must not be used
-// afterwards.
+// Trim returns cps, checkpoints of one chain in order (the first ones of a
+// chain whose later ones an edit replaced), sharing no more of their name
+// tables than they see: a table of which they see less than two thirds is
+// replaced by a copy of what they see (see trim). The checkpoints are
+// copies where something changed; cps is unchanged.
+func Trim(cps []*Checkpoint) []*Checkpoint {
+	var (
+		classes      = map[*entries[string, *Record]]*entries[string, *Record]{}
+		defs         = map[*entries[string, *Record]]*entries[string, *Record]{}
+		multiclasses = map[*entries[string, *multiClass]]*entries[string, *multiClass]{}
+		globals      = map[*entries[string, Init]]*entries[string, Init]{}
+		aliases      = map[*entries[string, *Type]]*entries[string, *Type]{}
+		varDefs      = map[*entries[string, *VarDefInit]]*entries[string, *VarDefInit]{}
+		instances    = map[*entries[*VarDefInit, *DefInit]]*entries[*VarDefInit, *DefInit]{}
+		poisoned     = map[*entries[string, bool]]*entries[string, bool]{}
+	)
+	out := make([]*Checkpoint, len(cps))
+	// From the last: the first view met of a table is the one that sees
+	// the most of it.
+	for i := len(cps) - 1; i >= 0; i-- {
+		c := *cps[i]
+		c.classes = trim(c.classes, classes)
+		c.defs = trim(c.defs, defs)
+		c.multiclasses = trim(c.multiclasses, multiclasses)
+		c.globals = trim(c.globals, globals)
+		c.aliases = trim(c.aliases, aliases)
+		c.varDefs = trim(c.varDefs, varDefs)
+		c.instances = trim(c.instances, instances)
+		c.poisoned = trim(c.poisoned, poisoned)
+		out[i] = cps[i]
+		if !sameViews(c.classes, cps[i].classes) || !sameViews(c.defs, cps[i].defs) ||
+			!sameViews(c.multiclasses, cps[i].multiclasses) || !sameViews(c.globals, cps[i].globals) ||
+			!sameViews(c.aliases, cps[i].aliases) || !sameViews(c.varDefs, cps[i].varDefs) ||
+			!sameViews(c.instances, cps[i].instances) || !sameViews(c.poisoned, cps[i].poisoned) {
+			out[i] = &c
+		}
+	}
+	return out
+}
+
+// checkpoint freezes the evaluator's state so far; the evaluator may go on
+// only after rebase.
 func (e *evaluator) checkpoint(n int) *Checkpoint {
+	classes, _ := e.classes.mark()
+	defs, _ := e.defs.mark()
+	multiclasses, newMCs := e.multiclasses.mark()
+	globals, _ := e.globals.mark()
+	aliases, _ := e.aliases.mark()
+	varDefs, newVarDefs := e.varDefs.mark()
+	instances, _ := e.instances.mark()
+	poisoned, _ := e.poisoned.mark()
 	cp := &Checkpoint{
 		N:            n,
-		classes:      e.classes.freeze(),
-		defs:         e.defs.freeze(),
-		multiclasses: e.multiclasses.freeze(),
-		globals:      e.globals.freeze(),
-		aliases:      e.aliases.freeze(),
-		varDefs:      e.varDefs.freeze(),
-		instances:    e.instances.freeze(),
-		poisoned:     e.poisoned.freeze(),
+		classes:      classes,
+		defs:         defs,
+		multiclasses: multiclasses,
+		globals:      globals,
+		aliases:      aliases,
+		varDefs:      varDefs,
+		instances:    instances,
+		poisoned:     poisoned,
 		classSegs:    appendSeg(e.base.classSegs, e.res.Classes),
 		defSegs:      appendSeg(e.base.defSegs, e.res.Defs),
 		diagSegs:     appendSeg(e.base.diagSegs, e.res.Diagnostics),
@@ -142,16 +225,27 @@ func (e *evaluator) checkpoint(n int) *Checkpoint {
 	for _, r := range e.res.Defs {
 		r.freeze()
 	}
-	for _, mc := range e.multiclasses.own {
-		mc.rec.freeze()
+	for _, k := range newMCs {
+		e.multiclasses.peek(k).rec.freeze()
 	}
-	for _, v := range e.varDefs.own {
-		v.frozen = true
+	for _, k := range newVarDefs {
+		e.varDefs.peek(k).frozen = true
 	}
 	if e.sortedN == cp.nDefs {
 		cp.sorted = e.sorted
 	}
 	return cp
+}
+
+// rebase makes the evaluator go on from cp, the checkpoint it just took,
+// as an evaluator resumed from cp would, but adding to its own tables.
+func (e *evaluator) rebase(cp *Checkpoint) {
+	e.base = cp
+	e.res = &Result{Set: e.set}
+	e.defsBefore = cp.nDefs
+	if t := e.trk; t != nil {
+		t.segs, t.made = cp.effSegs, nil
+	}
 }
 
 // freeze computes the record's lazily built values. Only a class is ever

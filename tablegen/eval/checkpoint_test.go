@@ -124,6 +124,96 @@ func TestResumePrefixChainsCheckpoints(t *testing.T) {
 	}
 }
 
+// TestChainCheckpointsStayAsTaken advances one chain through the file and
+// resumes from each checkpoint it took only at the end: the checkpoints
+// share the chain's name tables, which its later spans added to, and must
+// not see those additions. A chain forked from each checkpoint must not
+// disturb the others either.
+func TestChainCheckpointsStayAsTaken(t *testing.T) {
+	u := parseBytes("resumable.td", []byte(resumable))
+	want := snapshotOf(t, Evaluate(u, Options{}))
+	n := len(u.Statements)
+	for step := 1; step <= 3; step++ {
+		cps := []*Checkpoint{EvaluatePrefix(u, 0, Options{})}
+		chain := cps[0].Chain(u, 0, Options{})
+		refused := false
+		for k := step; k < n+step; k += step {
+			next, ok := chain.Advance(min(k, n))
+			if !ok {
+				// The class declared early is defined here: the chain
+				// refuses, as a resume from its last checkpoint would.
+				refused = true
+				next = EvaluatePrefix(u, min(k, n), Options{})
+				chain = next.Chain(u, next.N, Options{})
+			}
+			cps = append(cps, next)
+		}
+		if !refused {
+			t.Errorf("step %d: the late class definition was not refused", step)
+		}
+		for _, cp := range cps {
+			if got := snapshotOf(t, cp.Resume(u, cp.N, Options{})); got != want {
+				t.Fatalf("step %d, checkpoint at %d: %s", step, cp.N, firstDiff(want, got))
+			}
+			if cp.N+1 < n {
+				if fork, ok := cp.ResumePrefix(u, cp.N, cp.N+1, Options{}); ok {
+					if got := snapshotOf(t, fork.Resume(u, fork.N, Options{})); got != want {
+						t.Fatalf("step %d, fork at %d: %s", step, cp.N, firstDiff(want, got))
+					}
+				}
+			}
+		}
+		// Forks did not disturb the checkpoints they started from.
+		for _, cp := range cps {
+			if got := snapshotOf(t, cp.Resume(u, cp.N, Options{})); got != want {
+				t.Fatalf("step %d, checkpoint at %d after the forks: %s", step, cp.N, firstDiff(want, got))
+			}
+		}
+	}
+}
+
+// TestTrimKeepsWhatCheckpointsSee drops the later checkpoints of a chain,
+// as an edit does, and trims the rest: they no longer hold the names only
+// the dropped ones saw, and evaluations resumed from them are unchanged.
+func TestTrimKeepsWhatCheckpointsSee(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class C<int n> { int x = n; }\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&b, "def R%d : C<%d>;\n", i, i)
+	}
+	u := parseBytes("many.td", []byte(b.String()))
+	want := snapshotOf(t, Evaluate(u, Options{}))
+	cps := []*Checkpoint{EvaluatePrefix(u, 1, Options{})}
+	chain := cps[0].Chain(u, 1, Options{})
+	for k := 101; k < len(u.Statements); k += 100 {
+		next, ok := chain.Advance(k)
+		if !ok {
+			t.Fatalf("chain refused at %d", k)
+		}
+		cps = append(cps, next)
+	}
+	for _, n := range []int{1, 4, 9, len(cps)} {
+		kept := Trim(cps[:n:n])
+		last := kept[n-1]
+		held := 0
+		for _, v := range last.defs {
+			held += len(v.t.cur)
+		}
+		if n < len(cps)/2 && held > last.nDefs {
+			t.Errorf("%d checkpoints kept: their tables hold %d defs, they see %d", n, held, last.nDefs)
+		}
+		for i, cp := range kept {
+			if got := snapshotOf(t, cp.Resume(u, cp.N, Options{})); got != want {
+				t.Fatalf("%d kept, checkpoint %d at %d: %s", n, i, cp.N, firstDiff(want, got))
+			}
+		}
+		// What the untrimmed ones see is unchanged.
+		if got := snapshotOf(t, cps[n-1].Resume(u, cps[n-1].N, Options{})); got != want {
+			t.Fatalf("untrimmed checkpoint at %d: %s", cps[n-1].N, firstDiff(want, got))
+		}
+	}
+}
+
 // rootStart is the index of the first statement of the root file: the
 // statements before it come from the include prefix.
 func rootStart(u *tablegen.Unit) int {

@@ -199,7 +199,7 @@ func Evaluate(u *tablegen.Unit, opts Options) *Result {
 // evaluateTracked is Evaluate writing down, or replaying, what each
 // statement does (journal.go).
 func evaluateTracked(u *tablegen.Unit, opts Options) (res *Result) {
-	e := newEvaluator(u.Set, opts, nil)
+	e := newEvaluator(u.Set, opts, nil, false)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errRedefinesFrozen); !ok {
@@ -228,7 +228,7 @@ type Evaluation struct{ e *evaluator }
 // NewEvaluation starts the evaluation of a unit whose files are in set; it
 // is not tracked (Options.Track and Replay are ignored).
 func NewEvaluation(set *tablegen.SourceSet, opts Options) *Evaluation {
-	return &Evaluation{newEvaluator(set, untracked(opts), nil)}
+	return &Evaluation{newEvaluator(set, untracked(opts), nil, false)}
 }
 
 // Statement evaluates the next top-level statement.
@@ -244,7 +244,9 @@ func (ev *Evaluation) Class(name string) *Record { return ev.e.classes.get(name)
 func (ev *Evaluation) Result() *Result { return ev.e.result(nil) }
 
 // newEvaluator starts an evaluation, from scratch or from cp.
-func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evaluator {
+// newEvaluator starts an evaluation after cp (nil: from nothing);
+// checkpoints says whether it will take checkpoints (see newLayer).
+func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint, checkpoints bool) *evaluator {
 	if opts.MaxInstantiationDepth == 0 {
 		opts.MaxInstantiationDepth = 256
 	}
@@ -263,14 +265,14 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		set:  set,
 		// Until result, res holds only what this evaluation adds.
 		res:          &Result{Set: set},
-		classes:      newLayer(cp.classes),
-		defs:         newLayer(cp.defs),
-		multiclasses: newLayer(cp.multiclasses),
-		globals:      newLayer(cp.globals),
-		aliases:      newLayer(cp.aliases),
-		varDefs:      newLayer(cp.varDefs),
-		instances:    newLayer(cp.instances),
-		poisoned:     newLayer(cp.poisoned),
+		classes:      newLayer(cp.classes, checkpoints),
+		defs:         newLayer(cp.defs, checkpoints),
+		multiclasses: newLayer(cp.multiclasses, checkpoints),
+		globals:      newLayer(cp.globals, checkpoints),
+		aliases:      newLayer(cp.aliases, checkpoints),
+		varDefs:      newLayer(cp.varDefs, checkpoints),
+		instances:    newLayer(cp.instances, checkpoints),
+		poisoned:     newLayer(cp.poisoned, checkpoints),
 		regexps:      map[string]*regexp.Regexp{},
 		anonCounter:  cp.anonCounter,
 		iterations:   cp.iterations,
@@ -278,6 +280,9 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint) *evalua
 		sortedN:      len(cp.sorted),
 		defsBefore:   cp.nDefs,
 	}
+	// A checkpoint freezes the multiclasses and the inline instantiations
+	// made since the last one.
+	e.multiclasses.listFresh, e.varDefs.listFresh = true, true
 	e.scope = &scope{kind: scopeLocal}
 	if opts.Track || opts.Replay != nil || cp.tracked {
 		e.startTracking(opts.Replay, cp.effSegs, cp.replayed)

@@ -233,21 +233,22 @@ func (e *evaluator) lookup(k tableKey) any {
 func (e *evaluator) store(k tableKey, v any) {
 	switch k.table {
 	case tClasses:
-		e.classes.own[k.name] = v.(*Record)
+		e.classes.put(k.name, v.(*Record))
 	case tDefs:
-		e.defs.own[k.name] = v.(*Record)
+		e.defs.put(k.name, v.(*Record))
 	case tMultiClasses:
-		e.multiclasses.own[k.name] = v.(*multiClass)
+		e.multiclasses.put(k.name, v.(*multiClass))
 	case tGlobals:
-		e.globals.own[k.name], _ = v.(Init)
+		g, _ := v.(Init)
+		e.globals.put(k.name, g)
 	case tAliases:
-		e.aliases.own[k.name] = v.(*Type)
+		e.aliases.put(k.name, v.(*Type))
 	case tVarDefs:
-		e.varDefs.own[k.name] = v.(*VarDefInit)
+		e.varDefs.put(k.name, v.(*VarDefInit))
 	case tPoisoned:
-		e.poisoned.own[k.name] = v.(bool)
+		e.poisoned.put(k.name, v.(bool))
 	default:
-		e.instances.own[k.inst] = v.(*DefInit)
+		e.instances.put(k.inst, v.(*DefInit))
 	}
 }
 
