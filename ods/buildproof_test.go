@@ -28,7 +28,7 @@ var buildProblemCodes = []string{
 	"ods-declare-unknown-method",
 	"ods-pass-option-default", "ods-pass-list-default", "ods-pass-duplicate-member", "ods-pass-duplicate-option",
 	"ods-pass-duplicate-argument", "ods-pass-dependent-dialect", "ods-pass-option-flags", "ods-pass-option-type",
-	"ods-dialect-name", "ods-dialect-namespace", "ods-dialect-asm-hooks",
+	"ods-dialect-name", "ods-dialect-namespace", "ods-dialect-asm-hooks", "ods-segment-sizes-name",
 }
 
 // proofFixture is a file of testdata/ods/buildproofs. Its header says what

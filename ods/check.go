@@ -60,6 +60,7 @@ func (m *Model) buildProblems(mine func(tablegen.Range) bool) []tablegen.Diagnos
 				out = append(out, op.diag(tablegen.SeverityWarning, p.code, p.rng, p.msg))
 			}
 			out = append(out, m.formatEnumProblems(op)...)
+			out = append(out, op.segmentSizesClash()...)
 		}
 	}
 	hooksReported := map[*Dialect]map[bool]bool{}
@@ -208,6 +209,41 @@ func (op *Op) checkSegments() []tablegen.Diagnostic {
 	}
 	check("operands", "Operand", op.NumVariableLengthOperands())
 	check("results", "Result", op.NumVariableLengthResults())
+	return out
+}
+
+// segmentSizesClash reports an attribute or property named as the segment
+// sizes that AttrSizedOperandSegments (AttrSizedResultSegments) keeps, in
+// the properties of an op whose dialect stores its attributes there: the
+// generated Properties struct then declares the name twice (g++: a
+// redeclaration of operandSegmentSizesTy; with the older spelling
+// operand_segment_sizes, two getOperandSegmentSizes that differ only in
+// their return type), and for an attribute named operandSegmentSizes
+// mlir-tblgen stops on the overlapping getOperandSegmentSizesAttrName.
+func (op *Op) segmentSizesClash() []tablegen.Diagnostic {
+	if op.Dialect == nil || !op.Dialect.UsePropertiesForAttributes {
+		return nil
+	}
+	var out []tablegen.Diagnostic
+	for _, seg := range [...]struct{ trait, name, legacy string }{
+		{"AttrSizedOperandSegments", "operandSegmentSizes", "operand_segment_sizes"},
+		{"AttrSizedResultSegments", "resultSegmentSizes", "result_segment_sizes"},
+	} {
+		if op.Trait("::mlir::OpTrait::"+seg.trait) == nil {
+			continue
+		}
+		for _, a := range op.Args {
+			if a.Kind == Operand || (a.Name != seg.name && a.Name != seg.legacy) {
+				continue
+			}
+			why := "the generated Properties declare it twice and do not compile"
+			if a.Kind == Attribute && seg.trait == "AttrSizedOperandSegments" {
+				why = "mlir-tblgen stops on the overlapping getOperandSegmentSizesAttrName"
+			}
+			out = append(out, op.diag(tablegen.SeverityError, "ods-segment-sizes-name", a.Range,
+				a.Kind.String()+" '"+a.Name+"' is named as the segment sizes "+seg.trait+" keeps in the op's properties: "+why+"; rename it"))
+		}
+	}
 	return out
 }
 

@@ -128,6 +128,8 @@ func Codes() []tablegen.CodeInfo {
 			"def Other_Dialect : Dialect { let name = \"other\"; let cppNamespace = \"::other::\"; }\n"),
 		info("ods-dialect-asm-hooks", "an attribute or type with a mnemonic whose dialect has no parser/printer hooks for it: if the dialect class is generated, parsing it fails at run time",
 			"def Test_BoxAttr : AttrDef<Test_Dialect, \"Box\"> {\n  let mnemonic = \"box\";\n  let parameters = (ins \"int\":$width);\n  let assemblyFormat = \"`<` $width `>`\";\n}\n"),
+		build("ods-segment-sizes-name", "an attribute or property named as the segment sizes AttrSizedOperandSegments (ResultSegments) keeps in the op's properties: the Properties struct declares the name twice",
+			"def CatOp : Test_Op<\"cat\", [AttrSizedOperandSegments]> {\n  let arguments = (ins Variadic<I32>:$a, Variadic<I32>:$b, I32Prop:$operandSegmentSizes);\n}\n"),
 		build("ods-enum-attr-class", "an EnumAttr and its enum's own specialized attribute generate the same class",
 			"def Test_Kind : I32EnumAttr<\"Kind\", \"a kind\", [I32EnumAttrCase<\"Fast\", 0>]> { let cppNamespace = \"::test\"; }\ndef Test_KindAttr : EnumAttr<Test_Dialect, Test_Kind, \"kind\">;\n"),
 		build("ods-enum-duplicate-symbol", "two enum cases with the same symbol: the C++ enum declares it twice",
