@@ -165,20 +165,17 @@ func Trim(cps []*Checkpoint) []*Checkpoint {
 	// From the last: the first view met of a table is the one that sees
 	// the most of it.
 	for i := len(cps) - 1; i >= 0; i-- {
-		c := *cps[i]
-		c.classes = trim(c.classes, classes)
-		c.defs = trim(c.defs, defs)
-		c.multiclasses = trim(c.multiclasses, multiclasses)
-		c.globals = trim(c.globals, globals)
-		c.aliases = trim(c.aliases, aliases)
-		c.varDefs = trim(c.varDefs, varDefs)
-		c.instances = trim(c.instances, instances)
-		c.poisoned = trim(c.poisoned, poisoned)
+		c, changed := *cps[i], false
+		c.classes = trim(c.classes, classes, &changed)
+		c.defs = trim(c.defs, defs, &changed)
+		c.multiclasses = trim(c.multiclasses, multiclasses, &changed)
+		c.globals = trim(c.globals, globals, &changed)
+		c.aliases = trim(c.aliases, aliases, &changed)
+		c.varDefs = trim(c.varDefs, varDefs, &changed)
+		c.instances = trim(c.instances, instances, &changed)
+		c.poisoned = trim(c.poisoned, poisoned, &changed)
 		out[i] = cps[i]
-		if !sameViews(c.classes, cps[i].classes) || !sameViews(c.defs, cps[i].defs) ||
-			!sameViews(c.multiclasses, cps[i].multiclasses) || !sameViews(c.globals, cps[i].globals) ||
-			!sameViews(c.aliases, cps[i].aliases) || !sameViews(c.varDefs, cps[i].varDefs) ||
-			!sameViews(c.instances, cps[i].instances) || !sameViews(c.poisoned, cps[i].poisoned) {
+		if changed {
 			out[i] = &c
 		}
 	}

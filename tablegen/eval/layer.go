@@ -81,18 +81,22 @@ const maxViews = 8
 // whose entries would stay alive, unseen, in the table they share with
 // the earlier ones.
 func newLayer[K comparable, V any](frozen []view[K, V], compact bool) layer[K, V] {
-	if compact && len(frozen) > 1 || compact && len(frozen) == 1 && frozen[0].upto > 1 {
+	if compact {
 		held, shown := 0, 0
 		for _, v := range frozen {
 			held += len(v.t.cur)
 			shown += v.n
 		}
-		if len(frozen) > maxViews || 2*held > 3*shown+64 {
+		if len(frozen) > maxViews || wasteful(held, shown) {
 			frozen = []view[K, V]{flatten(frozen)}
 		}
 	}
 	return layer[K, V]{frozen: frozen, own: &entries[K, V]{cur: map[K]stamped[V]{}}}
 }
+
+// wasteful says whether tables holding held entries, of which shown are
+// seen, keep too many unseen: more than a third of them (see trim).
+func wasteful(held, shown int) bool { return 2*held > 3*shown+64 }
 
 // flatten is one view of the newest entry of every key that views show.
 func flatten[K comparable, V any](views []view[K, V]) view[K, V] {
@@ -193,20 +197,21 @@ func (l *layer[K, V]) mark() (views []view[K, V], fresh []K) {
 // trim returns the views with each table that holds more than 1.5 times
 // what the last view of it shows replaced by a copy of what that view shows
 // (with the stamps, so that views of earlier checkpoints on the table may
-// use the copy too), and the replacements made. A chain resumed from the
+// use the copy too), noting in changed whether it replaced any; done holds
+// the replacements made. A chain resumed from the
 // checkpoint before an edit replaces the chain's later checkpoints: their
 // entries, in the table the earlier checkpoints share, are seen by nothing
 // any more. Copying what is still seen only when the unseen is a third of
 // the table keeps the copies' cost within twice what the chains that made
 // the tables evaluated. (At twice, the entries kept unseen after 1,000
 // edits over MLIR's largest files raised the server's heap by 5 MB.)
-func trim[K comparable, V any](views []view[K, V], done map[*entries[K, V]]*entries[K, V]) []view[K, V] {
+func trim[K comparable, V any](views []view[K, V], done map[*entries[K, V]]*entries[K, V], changed *bool) []view[K, V] {
 	var out []view[K, V]
 	for i, v := range views {
 		t, ok := done[v.t]
 		if !ok {
 			t = v.t
-			if 2*len(v.t.cur) > 3*v.n+64 {
+			if wasteful(len(v.t.cur), v.n) {
 				t = v.t.upTo(v.upto)
 			}
 			done[v.t] = t
@@ -221,6 +226,7 @@ func trim[K comparable, V any](views []view[K, V], done map[*entries[K, V]]*entr
 	if out == nil {
 		return views
 	}
+	*changed = true
 	return out
 }
 
@@ -247,9 +253,4 @@ func (t *entries[K, V]) upTo(upto int32) *entries[K, V] {
 		}
 	}
 	return c
-}
-
-// sameViews reports whether a and b are the same slice.
-func sameViews[K comparable, V any](a, b []view[K, V]) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
