@@ -17,7 +17,7 @@ type fileEntry struct {
 	base   tablegen.Pos
 	eof    tablegen.Pos // position just past the content
 	src    []byte
-	tokens []tablegen.Token
+	tokens tablegen.TokenList // without the final EOF
 	diags  tablegen.Diagnostics
 
 	parseMu sync.Mutex
@@ -66,42 +66,27 @@ func shiftDiags(ds tablegen.Diagnostics, d tablegen.Pos) tablegen.Diagnostics {
 func newFileEntry(path string, fl *fileLex, base tablegen.Pos, src []byte) *fileEntry {
 	d := base - fl.base
 	e := &fileEntry{path: path, lex: fl, base: base, eof: base + tablegen.Pos(len(src)), src: src}
-	if d == 0 {
-		// Lexed in place: the tokens are shared, not copied (both are
-		// immutable).
-		e.tokens, e.diags = fl.tokens, fl.diags
-		return e
+	// The tokens' offsets are relative to the file: the entries of a lexing
+	// at any base share them.
+	e.tokens = fl.tokens.Rebase(base)
+	e.diags = fl.diags
+	if d != 0 {
+		e.diags = shiftDiags(fl.diags, d)
 	}
-	e.tokens = make([]tablegen.Token, len(fl.tokens), len(fl.tokens)+1)
-	for i, t := range fl.tokens {
-		t.Pos += d
-		e.tokens[i] = t
-	}
-	e.tokens[:len(e.tokens)+1][len(e.tokens)] = tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof}
-	e.diags = shiftDiags(fl.diags, d)
 	return e
 }
 
-// tokensToEOF returns the file's tokens and an EOF token at its end, as
-// Parse takes them. The lexer leaves its EOF token just past the tokens (in
-// place or shifted to the entry's base), so no copy is made: a large file's
-// tokens are a hundred MB, and in the server a copy that size runs under
-// the collector's write barriers and stalls it, for ten times the parse.
-func (e *fileEntry) tokensToEOF() []tablegen.Token {
-	n := len(e.tokens)
-	if n < cap(e.tokens) {
-		if t := e.tokens[:n+1][n]; t.Kind == tablegen.TokEOF && t.Pos == e.eof {
-			return e.tokens[: n+1 : n+1]
-		}
-	}
-	return append(e.tokens[:n:n], tablegen.Token{Kind: tablegen.TokEOF, Pos: e.eof})
+// tokensToEOF returns the file's tokens and the lexer's EOF token at its
+// end, as the parser takes them.
+func (e *fileEntry) tokensToEOF() tablegen.TokenList {
+	return e.lex.lexed.Tokens.Rebase(e.base)
 }
 
 // sitePos is where include site k splices in, as a position.
 func (e *fileEntry) sitePos(k int) tablegen.Pos {
 	at := e.lex.includes[k].at
-	if at < len(e.tokens) {
-		return e.tokens[at].Pos
+	if at < e.tokens.Len() {
+		return e.tokens.Pos(at)
 	}
 	return e.eof
 }
@@ -132,11 +117,11 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 			prev = nil
 			release()
 		}
-		res, ok := tablegen.ParseOrStop(set, e.tokensToEOF(), func() bool { return ctx.Err() != nil })
+		res, ok := tablegen.ParseListOrStop(set, e.tokensToEOF(), func() bool { return ctx.Err() != nil })
 		if !ok {
 			return nil, ctx.Err()
 		}
-		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: len(e.tokens)}
+		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: e.tokens.Len()}
 		if !res.Deep {
 			p.passes = res.Passes
 		}
@@ -144,7 +129,7 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 	p.stmtTok = make([]int, len(p.stmts))
 	for i, st := range p.stmts {
 		start := st.Range().Start
-		p.stmtTok[i] = sort.Search(len(e.tokens), func(j int) bool { return e.tokens[j].Pos >= start })
+		p.stmtTok[i] = e.tokens.Search(start)
 	}
 	p.openEnd, p.splitAt = spliceHazards(e, p)
 	e.parsed = p

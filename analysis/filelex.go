@@ -16,7 +16,7 @@ import (
 // It is immutable once built and shared by every unit and snapshot that sees
 // the same content under the same macro values.
 type fileLex struct {
-	tokens   []tablegen.Token // without the final EOF
+	tokens   tablegen.TokenList // without the final EOF
 	includes []includeSite
 	diags    tablegen.Diagnostics // lexical and preprocessor problems of this file
 	defines  []string             // macros the file defines (active branches only)
@@ -114,7 +114,7 @@ func lexOne(path string, content []byte, base tablegen.Pos, defined []string, di
 	} else {
 		lx = tablegen.LexAlone(set, f, defined)
 	}
-	fl := &fileLex{tokens: lx.Tokens[:len(lx.Tokens)-1], diags: lx.Diags, lexed: lx, base: base}
+	fl := &fileLex{tokens: lx.Tokens.Slice(0, lx.Tokens.Len()-1), diags: lx.Diags, lexed: lx, base: base}
 	incoming := map[string]bool{}
 	for _, d := range defined {
 		incoming[d] = true
@@ -129,7 +129,7 @@ func lexOne(path string, content []byte, base tablegen.Pos, defined []string, di
 	sort.Strings(fl.defines)
 	for _, inc := range lx.Includes {
 		site := includeSite{name: inc.Name, rng: inc.Range, nameRng: inc.NameRng}
-		site.at = sort.Search(len(fl.tokens), func(i int) bool { return fl.tokens[i].Pos >= inc.Range.Start })
+		site.at = fl.tokens.Search(inc.Range.Start)
 		start := f.Offset(inc.Range.Start)
 		for _, d := range dirs.defines {
 			if d.off < start && active[d.name] {

@@ -17,7 +17,7 @@ type FileView struct {
 	// Cpp is the C++ index the view's C++ questions are answered from
 	// (WithCpp); nil: none.
 	Cpp   *cpp.Index
-	toks  []tablegen.Token
+	toks  tablegen.TokenList
 	stmts []*tablegen.Statement
 }
 
@@ -29,37 +29,37 @@ func (u *Unit) View(path string) *FileView {
 	}
 	return u.views.get(f.Name, func() *FileView {
 		fv := &FileView{Unit: u, File: f, Path: f.Name, stmts: u.statementsOf(f)}
-		var parts [][]tablegen.Token
+		var parts []tablegen.TokenList
 		for _, r := range u.runs {
-			if r.hi > r.lo && f.Contains(r.e.tokens[r.lo].Pos) {
-				parts = append(parts, r.e.tokens[r.lo:r.hi:r.hi])
+			if r.hi > r.lo && f.Contains(r.e.tokens.Pos(r.lo)) {
+				parts = append(parts, r.e.tokens.Slice(r.lo, r.hi))
 			}
 		}
 		if len(parts) == 1 && ascending(parts[0]) {
 			fv.toks = parts[0] // the usual file, included once: no copy
 			return fv
 		}
-		for _, p := range parts {
-			fv.toks = append(fv.toks, p...)
-		}
 		// A file included twice under other macro values can contribute
 		// tokens out of order; keep them sorted and unique.
-		sort.SliceStable(fv.toks, func(i, j int) bool { return fv.toks[i].Pos < fv.toks[j].Pos })
-		uniq := fv.toks[:0]
-		for i, t := range fv.toks {
-			if i == 0 || t.Pos != fv.toks[i-1].Pos {
-				uniq = append(uniq, t)
+		var toks []tablegen.Token
+		for _, p := range parts {
+			toks = append(toks, p.Tokens(0, p.Len())...)
+		}
+		sort.SliceStable(toks, func(i, j int) bool { return toks[i].Pos < toks[j].Pos })
+		fv.toks = tablegen.NewTokenList(f.Text(), f.Base, len(toks))
+		for i, t := range toks {
+			if i == 0 || t.Pos != toks[i-1].Pos {
+				fv.toks.Append(t)
 			}
 		}
-		fv.toks = uniq
 		return fv
 	})
 }
 
 // ascending reports whether toks are in strictly increasing positions.
-func ascending(toks []tablegen.Token) bool {
-	for i := 1; i < len(toks); i++ {
-		if toks[i].Pos <= toks[i-1].Pos {
+func ascending(toks tablegen.TokenList) bool {
+	for i := 1; i < toks.Len(); i++ {
+		if toks.Pos(i) <= toks.Pos(i-1) {
 			return false
 		}
 	}
@@ -67,7 +67,7 @@ func ascending(toks []tablegen.Token) bool {
 }
 
 // Tokens returns the file's tokens in order.
-func (v *FileView) Tokens() []tablegen.Token { return v.toks }
+func (v *FileView) Tokens() tablegen.TokenList { return v.toks }
 
 // Statements returns the top-level statements written in the file.
 func (v *FileView) Statements() []*tablegen.Statement { return v.stmts }
@@ -86,13 +86,13 @@ func (v *FileView) Pos(off int) tablegen.Pos {
 // TokenAt returns the index of the token containing p (start <= p < end, or
 // p == end for the token just before the cursor), or -1.
 func (v *FileView) TokenAt(p tablegen.Pos) int {
-	i := sort.Search(len(v.toks), func(i int) bool { return v.toks[i].End() >= p })
-	if i >= len(v.toks) || v.toks[i].Pos > p {
+	i := sort.Search(v.toks.Len(), func(i int) bool { return v.toks.End(i) >= p })
+	if i >= v.toks.Len() || v.toks.Pos(i) > p {
 		return -1
 	}
 	// Between two touching tokens, as in `(Toy_AddOp`, the one whose first
 	// character is under the cursor wins over the one just before it.
-	if v.toks[i].End() == p && i+1 < len(v.toks) && v.toks[i+1].Pos == p {
+	if v.toks.End(i) == p && i+1 < v.toks.Len() && v.toks.Pos(i+1) == p {
 		return i + 1
 	}
 	return i

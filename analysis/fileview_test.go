@@ -14,7 +14,7 @@ func TestTokenAtPrefersTheTokenUnderTheCursor(t *testing.T) {
 	src := "def P : X<(Toy_AddOp $x), y>;"
 	f := set.AddFile("p.td", []byte(src))
 	toks, _ := tablegen.LexFile(set, f)
-	v := &FileView{File: f, toks: toks[:len(toks)-1]}
+	v := &FileView{File: f, toks: tablegen.TokenListOf(f.Text(), f.Base, toks[:len(toks)-1])}
 	for _, tc := range []struct {
 		off  int
 		want string

@@ -26,24 +26,24 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		return nil, nil // identical content but another entry: nothing to gain
 	}
 	pt, ct := prev.tokens, cur.tokens
-	if tablegen.NestsTooDeep(ct) {
+	if tablegen.TokensNestTooDeep(ct) {
 		return nil, nil
 	}
 	base := cur.base
 	// Tokens before the first that ends at or after the edit are the same.
-	firstChanged := sort.Search(len(pt), func(i int) bool { return int(pt[i].End()-base) >= a })
+	firstChanged := sort.Search(pt.Len(), func(i int) bool { return int(pt.End(i)-base) >= a })
 	k := 0
 	for k < len(old.passes) && old.passes[k].Seen <= firstChanged {
 		k++
 	}
-	R := len(pt)
+	R := pt.Len()
 	if k < len(old.passes) {
 		R = old.passes[k].From
 	}
-	if R > len(ct) {
+	if R > ct.Len() {
 		return nil, nil
 	}
-	if len(ct) > wholeParseTokens && R < len(ct)/2 {
+	if ct.Len() > wholeParseTokens && R < ct.Len()/2 {
 		// Most of a large file lies after the edit: each of its statements
 		// would be copied (parsed again, or shifted), which costs as much
 		// as parsing the whole file, and keeps this version's syntax
@@ -55,18 +55,18 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	// code block, or add an #endif): from the end, find where they stop
 	// matching, and take over the passes that start after that.
 	delta := tablegen.Pos(len(cur.src) - len(prev.src))
-	dt := len(ct) - len(pt)
-	tail := sort.Search(len(pt), func(i int) bool { return int(pt[i].Pos-base) >= bOld })
-	sfx := len(pt)
+	dt := ct.Len() - pt.Len()
+	tail := sort.Search(pt.Len(), func(i int) bool { return int(pt.Pos(i)-base) >= bOld })
+	sfx := pt.Len()
 	for sfx > tail && sfx+dt > R {
-		o, n := pt[sfx-1], ct[sfx-1+dt]
+		o, n := pt.At(sfx-1), ct.At(sfx-1+dt)
 		if o.Kind != n.Kind || o.Pos+delta != n.Pos || o.Text != n.Text {
 			break
 		}
 		sfx--
 	}
 	sync := map[int]int{} // new token index -> old pass starting there
-	firstSync := len(ct)
+	firstSync := ct.Len()
 	for j := len(old.passes) - 1; j >= k && old.passes[j].From >= sfx; j-- {
 		sync[old.passes[j].From+dt] = j
 		firstSync = old.passes[j].From + dt
@@ -80,13 +80,15 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	var toks []tablegen.Token
 	stopped := 0
 	for window := max(firstSync-R, 0) + reparseWindow; ; window *= 4 {
-		end := min(R+window, len(ct))
+		end := min(R+window, ct.Len())
 		eofPos := cur.eof
-		if end < len(ct) {
-			eofPos = ct[end].Pos
+		if end < ct.Len() {
+			eofPos = ct.Pos(end)
 		}
 		toks = make([]tablegen.Token, 0, end-R+1)
-		toks = append(toks, ct[R:end]...)
+		for i := R; i < end; i++ {
+			toks = append(toks, ct.At(i))
+		}
 		// The statements parsed here are taken over by the versions after
 		// this one; sliced from this version's text, they would keep all of
 		// it alive, one whole text per edit. The parse runs at least to the
@@ -97,7 +99,7 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 			_, ok := sync[R+i]
 			return ok
 		})
-		if end == len(ct) || stopped < len(toks)-1 && !seenEnd(res.Passes, len(toks)) {
+		if end == ct.Len() || stopped < len(toks)-1 && !seenEnd(res.Passes, len(toks)) {
 			break
 		}
 	}
@@ -110,7 +112,7 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	p := &fileParse{reused: k + len(old.passes) - j, reparsed: S - R}
 	p.passes = make([]tablegen.Pass, 0, k+len(res.Passes)+len(old.passes)-j)
 	p.stmts = make([]*tablegen.Statement, 0, len(old.stmts)+len(res.Statements))
-	p.diags = tablegen.BangDiagnostics(ct)
+	p.diags = tablegen.BangDiagnosticsIn(ct)
 	take := func(ps tablegen.Pass, st *tablegen.Statement) {
 		if st != nil {
 			ps.Stmt = len(p.stmts)

@@ -370,7 +370,7 @@ func (b *indexBuild) unit(root string) *Unit {
 			visit(inc, depth+1)
 		}
 		parts.tg.Statements = append(parts.tg.Statements, p.stmts...)
-		parts.runs = append(parts.runs, tokenRun{p.entry, 0, len(p.entry.tokens)})
+		parts.runs = append(parts.runs, tokenRun{p.entry, 0, p.entry.tokens.Len()})
 	}
 	visit(root, 0)
 	return newUnit(parts)

@@ -60,8 +60,9 @@ func TestRefAtMatchesTheWholeFile(t *testing.T) {
 			}
 			v := local.View(path)
 			var at []tablegen.Pos
-			for _, tok := range v.Tokens() {
-				at = append(at, tok.Pos, tok.End())
+			toks := v.Tokens()
+			for i := range toks.Len() {
+				at = append(at, toks.Pos(i), toks.End(i))
 			}
 			got := make([]string, len(at))
 			for i, p := range at {

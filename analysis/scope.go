@@ -126,7 +126,7 @@ func (v *FileView) EnclosingBody(p tablegen.Pos) int {
 	toks := v.toks
 	depth := 0
 	for i := v.TokenFrom(p) - 1; i >= 0; i-- {
-		switch toks[i].Kind {
+		switch toks.Kind(i) {
 		case tablegen.TokRBrace:
 			depth++
 		case tablegen.TokLBrace:
@@ -146,7 +146,7 @@ func (v *FileView) headerParents(open int) []*tablegen.ClassRef {
 	var names []string
 	angle := 0
 	for j := open - 1; j >= 0; j-- {
-		t := toks[j]
+		t := toks.At(j)
 		switch {
 		case t.Kind == tablegen.TokGreater:
 			angle++
@@ -161,7 +161,7 @@ func (v *FileView) headerParents(open int) []*tablegen.ClassRef {
 			}
 			return out
 		case t.Kind == tablegen.TokIdent && angle == 0 && j > 0 &&
-			(toks[j-1].Kind == tablegen.TokColon || toks[j-1].Kind == tablegen.TokComma):
+			(toks.Kind(j-1) == tablegen.TokColon || toks.Kind(j-1) == tablegen.TokComma):
 			names = append(names, t.Text)
 		}
 	}
@@ -187,16 +187,16 @@ func bodyDefvars(u *Unit, b *tablegen.Body, p tablegen.Pos) []*Decl {
 // '.' at dot.
 func (v *FileView) Members(dot tablegen.Pos) []*Decl {
 	i := v.TokenFrom(dot)
-	if i <= 0 || i >= len(v.toks) || v.toks[i].Kind != tablegen.TokDot {
+	if i <= 0 || i >= v.toks.Len() || v.toks.Kind(i) != tablegen.TokDot {
 		return nil
 	}
 	g := v.Unit.globals()
 	var d *Decl
-	if ref, ok := v.RefAt(v.toks[i-1].Pos); ok {
+	if ref, ok := v.RefAt(v.toks.Pos(i - 1)); ok {
 		d = ref.Decl
-	} else if v.toks[i-1].Kind == tablegen.TokIdent {
+	} else if v.toks.Kind(i-1) == tablegen.TokIdent {
 		// In a statement that does not parse yet: a global by name.
-		d = (&resolver{u: v.Unit, g: g}).lookup(v.toks[i-1].Text, nil)
+		d = (&resolver{u: v.Unit, g: g}).lookup(v.toks.Text(i-1), nil)
 	} else {
 		return nil
 	}
@@ -227,7 +227,7 @@ func (v *FileView) Members(dot tablegen.Pos) []*Decl {
 
 // TokenFrom returns the index of the first token starting at or after p.
 func (v *FileView) TokenFrom(p tablegen.Pos) int {
-	return sort.Search(len(v.toks), func(i int) bool { return v.toks[i].Pos >= p })
+	return sort.Search(v.toks.Len(), func(i int) bool { return v.toks.Pos(i) >= p })
 }
 
 // DeclaredName is a name declared at the top level of a unit.

@@ -94,7 +94,7 @@ func newUnit(p unitParts) *Unit {
 }
 
 // streamRuns cuts a unit's token stream (ending with EOF) into runs of
-// tokens of one file.
+// tokens of one file, each file's tokens gathered in a list of its own.
 func streamRuns(set *tablegen.SourceSet, toks []tablegen.Token) ([]tokenRun, tablegen.Pos) {
 	n := len(toks)
 	if n > 0 && toks[n-1].Kind == tablegen.TokEOF {
@@ -111,10 +111,14 @@ func streamRuns(set *tablegen.SourceSet, toks []tablegen.Token) ([]tokenRun, tab
 		if f != nil {
 			e := entries[f]
 			if e == nil {
-				e = &fileEntry{path: f.Name, tokens: toks[:n:n]}
+				e = &fileEntry{path: f.Name, tokens: tablegen.NewTokenList(f.Text(), f.Base, 0)}
 				entries[f] = e
 			}
-			runs = append(runs, tokenRun{e, i, j})
+			lo := e.tokens.Len()
+			for _, t := range toks[i:j] {
+				e.tokens.Append(t)
+			}
+			runs = append(runs, tokenRun{e, lo, e.tokens.Len()})
 		}
 		i = j
 	}
@@ -143,7 +147,9 @@ func joinRuns(runs []tokenRun, eof tablegen.Pos) []tablegen.Token {
 	}
 	toks := make([]tablegen.Token, 0, n)
 	for _, r := range runs {
-		toks = append(toks, r.e.tokens[r.lo:r.hi]...)
+		for i := r.lo; i < r.hi; i++ {
+			toks = append(toks, r.e.tokens.At(i))
+		}
 	}
 	return append(toks, tablegen.Token{Kind: tablegen.TokEOF, Pos: eof})
 }
@@ -320,7 +326,7 @@ func (a *assembly) file(path string, content []byte, hash uint64, parent int) er
 		}
 		_ = k
 	}
-	a.runs = append(a.runs, tokenRun{e, prev, len(e.tokens)})
+	a.runs = append(a.runs, tokenRun{e, prev, e.tokens.Len()})
 	for _, d := range fl.defines {
 		a.macros[d] = true
 	}

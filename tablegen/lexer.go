@@ -66,44 +66,20 @@ const tokenChunk = 16 << 10
 
 // emit appends a token to the stream.
 func (lx *unitLexer) emit(t Token) {
+	if lx.list != nil {
+		lx.list.Append(t)
+		return
+	}
 	if lx.chunked && len(lx.res.Tokens) == cap(lx.res.Tokens) {
-		if f := lx.sized; f != nil && len(lx.full) == 0 && f.Contains(t.Pos) {
-			lx.sized, lx.extrapolated = nil, true
-			lx.res.Tokens = extrapolate(lx.res.Tokens, f.Offset(t.Pos), len(f.Content))
-		} else {
-			lx.full = append(lx.full, lx.res.Tokens)
-			lx.res.Tokens = make([]Token, 0, tokenChunk)
-		}
+		lx.full = append(lx.full, lx.res.Tokens)
+		lx.res.Tokens = make([]Token, 0, tokenChunk)
 	}
 	lx.res.Tokens = append(lx.res.Tokens, t)
 }
 
-// extrapolate returns toks, the tokens of the first done bytes of a file of
-// size bytes, in a slice with room for the whole file's at the same density
-// and an eighth more: a large file is then lexed into one slice,
-// not into blocks that a copy joins at the end. (In the server, whose
-// collector runs while a large file is lexed, joining a 10 MB file's 125 MB
-// of tokens took 0.65 s, barriers included, and stalled the collector,
-// which could not preempt the copy, for as long again: ten times the
-// lexing itself.) Should the rest be denser, the lexer goes on in blocks.
-func extrapolate(toks []Token, done, size int) []Token {
-	est := len(toks) + len(toks)*(size-done)/max(done, 1)*9/8 + tokenChunk
-	est = min(est, len(toks)+size-done+1) // a token takes a byte at least
-	out := make([]Token, len(toks), est)
-	copy(out, toks)
-	return out
-}
-
-// joinChunks returns every token emitted, in one slice of the exact size
-// (extrapolated, of at most a sixteenth more).
+// joinChunks returns every token emitted, in one slice of the exact size.
 func (lx *unitLexer) joinChunks() []Token {
 	if len(lx.full) == 0 {
-		if toks := lx.res.Tokens; lx.extrapolated && cap(toks) > len(toks)+len(toks)/16+tokenChunk {
-			// The rest was sparser. The room left would be kept as long
-			// as the tokens: 150 MB on a 50 MB file of defs whose numbers
-			// grow longer, where the copy costs a fifth of a second.
-			return append([]Token(nil), toks...)
-		}
 		return lx.res.Tokens
 	}
 	n := len(lx.res.Tokens)
@@ -150,10 +126,8 @@ type unitLexer struct {
 	// Tokens are emitted into blocks (see tokenChunk) and joined at the end.
 	chunked bool
 	full    [][]Token
-	// sized is the one file LexAlone lexes, whose size is known: when the
-	// first block is full, the rest is extrapolated from it (see emit).
-	sized        *File
-	extrapolated bool
+	// list is where LexAlone and RelexAlone emit the one file's tokens.
+	list *TokenList
 
 	// Used by LexAlone and RelexAlone only.
 	alone  bool        // record includes, never load them

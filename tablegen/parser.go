@@ -74,6 +74,25 @@ func ParseOrStop(set *SourceSet, toks []Token, stop func() bool) (res *ParseResu
 	return p.result(stmts), !stopped
 }
 
+// ParseListOrStop is ParseOrStop on tokens held in a list, which it
+// reads in place.
+func ParseListOrStop(set *SourceSet, list TokenList, stop func() bool) (res *ParseResult, ok bool) {
+	if TokensNestTooDeep(list) {
+		return ParseOrStop(set, list.Tokens(0, list.Len()), stop)
+	}
+	p := &stmtParser{set: set, tlist: list, listed: true}
+	p.diags = BangDiagnosticsIn(list)
+	stopped, n := false, 0
+	p.stop = func(int) bool {
+		if n++; n%stopCheckEvery == 0 && stop() {
+			stopped = true
+		}
+		return stopped
+	}
+	stmts := p.list(false)
+	return p.result(stmts), !stopped
+}
+
 // stopCheckEvery is how many top-level statements ParseOrStop parses
 // between two questions to stop.
 const stopCheckEvery = 1024
@@ -100,6 +119,17 @@ func BangDiagnostics(toks []Token) Diagnostics {
 	return ds
 }
 
+// BangDiagnosticsIn is BangDiagnostics of the tokens of l.
+func BangDiagnosticsIn(l TokenList) Diagnostics {
+	var ds Diagnostics
+	for i := range l.Len() {
+		if l.Kind(i) == TokBang {
+			checkBang(l.At(i), &ds)
+		}
+	}
+	return ds
+}
+
 func checkBang(t Token, ds *Diagnostics) {
 	if t.Kind == TokBang {
 		if _, ok := BangOperators[t.Text[1:]]; !ok {
@@ -114,6 +144,24 @@ func NestsTooDeep(toks []Token) bool {
 	depth := 0
 	for _, t := range toks {
 		switch t.Kind {
+		case TokLParen, TokLSquare, TokLBrace, TokLess:
+			if depth++; depth > MaxNesting {
+				return true
+			}
+		case TokRParen, TokRSquare, TokRBrace, TokGreater:
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return false
+}
+
+// TokensNestTooDeep is NestsTooDeep of the tokens of l.
+func TokensNestTooDeep(l TokenList) bool {
+	depth := 0
+	for i := range l.Len() {
+		switch l.Kind(i) {
 		case TokLParen, TokLSquare, TokLBrace, TokLess:
 			if depth++; depth > MaxNesting {
 				return true
@@ -163,6 +211,8 @@ type stmtParser struct {
 	// streaming (stream.go) those from just before the statement at hand,
 	// more being lexed as the parser asks for them.
 	toks   []Token
+	tlist  TokenList // instead of toks when listed (ParseListOrStop)
+	listed bool
 	base   int
 	stream *tokenStream // nil unless streaming
 	i      int          // cursor
@@ -202,17 +252,32 @@ func (p *stmtParser) node(start int) Node {
 
 // tok returns the token at index i; past the last token, an EOF token.
 func (p *stmtParser) tok(i int) Token {
-	if j := i - p.base; j < len(p.toks) {
+	j := i - p.base
+	if p.listed {
+		if j < p.tlist.Len() {
+			return p.tlist.At(j)
+		}
+		return Token{Kind: TokEOF}
+	}
+	if j < len(p.toks) {
 		return p.toks[j]
 	}
 	return p.pull(i)
+}
+
+// held is the number of tokens the parser holds (from index base on).
+func (p *stmtParser) held() int {
+	if p.listed {
+		return p.tlist.Len()
+	}
+	return len(p.toks)
 }
 
 // last reports whether i is the index of the last token, the unit's EOF,
 // or past it.
 func (p *stmtParser) last(i int) bool {
 	p.tok(i)
-	return p.lexed() && i-p.base >= len(p.toks)-1
+	return p.lexed() && i-p.base >= p.held()-1
 }
 
 func (p *stmtParser) at() int     { return p.i }
@@ -309,7 +374,7 @@ func (p *stmtParser) list(braced bool) []*Statement {
 		}
 		if !braced {
 			// The cursor looked one token ahead of where it went.
-			mark.to, mark.seen, mark.diagTo = p.i, min(p.far+2, len(p.toks)), len(p.diags)
+			mark.to, mark.seen, mark.diagTo = p.i, min(p.far+2, p.held()), len(p.diags)
 			p.passes = append(p.passes, mark)
 		}
 	}
@@ -537,7 +602,7 @@ func (p *stmtParser) recover(start, errAt int) {
 			return
 		}
 	}
-	p.moveTo(min(i, p.base+len(p.toks)-1))
+	p.moveTo(min(i, p.base+p.held()-1))
 }
 
 // atLineStart reports whether t is the first thing on its line, in column 1.

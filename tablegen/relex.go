@@ -2,7 +2,6 @@ package tablegen
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 )
 
@@ -12,8 +11,8 @@ import (
 // each directive, so that RelexAlone can lex an edited version incrementally.
 type FileLex struct {
 	File     *File
-	Defines  []string // defined on entry
-	Tokens   []Token  // ends with one TokEOF
+	Defines  []string  // defined on entry
+	Tokens   TokenList // ends with one TokEOF
 	Includes []Include
 	Diags    Diagnostics
 	Macros   map[string]bool // defined at the end of the file
@@ -93,34 +92,29 @@ func (ev dirEvent) apply(cs []prepCond, low *int) []prepCond {
 // the token ("#ifndef" plus one character after a '#').
 const lookahead = 8
 
-func newAloneLexer(set *SourceSet, defines []string, size int) *unitLexer {
+func newAloneLexer(set *SourceSet, f *File, defines []string, size int) *unitLexer {
 	lx := &unitLexer{set: set, alone: true, events: new([]dirEvent), res: &LexResult{Macros: map[string]bool{}}}
 	for _, d := range defines {
 		lx.res.Macros[d] = true
 	}
-	if size > tokenChunk*4 {
-		// Gathered in blocks and joined once at the end: how many tokens a
-		// large file has is not known ahead (MLIR's have one per six bytes,
-		// generated files one per two), and growing one slice copies it
-		// several times over.
-		lx.chunked = true
-		size = tokenChunk * 4
-	}
-	lx.res.Tokens = make([]Token, 0, size/4+16)
+	list := NewTokenList(f.Text(), f.Base, size)
+	lx.list = &list
 	return lx
 }
 
 func (lx *unitLexer) fileLex(f *File, defines []string) *FileLex {
 	end := f.Pos(len(f.Content))
 	lx.emit(Token{Kind: TokEOF, Pos: end})
-	return &FileLex{File: f, Defines: defines, Tokens: lx.joinChunks(), Includes: lx.res.Includes,
+	lx.list.Clip()
+	return &FileLex{File: f, Defines: defines, Tokens: *lx.list, Includes: lx.res.Includes,
 		Diags: lx.res.Diags, Macros: lx.res.Macros, events: *lx.events, defs: lx.defs}
 }
 
 // LexAlone lexes f without following its includes, with defines set.
 func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
-	lx := newAloneLexer(set, defines, len(f.Content))
-	lx.sized = f
+	// Generated files have a token every two bytes, MLIR's every six; the
+	// room left is dropped at the end (Clip).
+	lx := newAloneLexer(set, f, defines, len(f.Content)/2+16)
 	// Every directive starts with '#' (a paste does too; a little room to
 	// spare is cheaper than regrowing a record of deeply nested #ifdefs).
 	*lx.events = make([]dirEvent, 0, bytes.Count(f.Content, []byte{'#'}))
@@ -177,11 +171,11 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 
 	// Restart after the last token whose lexing read nothing of the edit.
-	toks := old.Tokens[:len(old.Tokens)-1]
-	k := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase)+lookahead > p })
+	toks := old.Tokens.Slice(0, old.Tokens.Len()-1)
+	k := sort.Search(toks.Len(), func(i int) bool { return int(toks.End(i)-oldBase)+lookahead > p })
 	restart, lineStart := oldBase, true
 	if k > 0 {
-		restart, lineStart = toks[k-1].End(), false
+		restart, lineStart = toks.End(k-1), false
 	}
 	nd := countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, restart)
 	ni := countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, restart)
@@ -189,9 +183,9 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 		return LexAlone(set, f, old.Defines)
 	}
 
-	lx := newAloneLexer(set, old.Defines, 0)
+	lx := newAloneLexer(set, f, old.Defines, old.Tokens.Len()+64)
 	*lx.events = make([]dirEvent, 0, len(old.events)+8)
-	lx.res.Tokens = appendMoved(make([]Token, 0, len(old.Tokens)+64), toks[:k], base-oldBase, base, src)
+	lx.list.AppendFrom(toks, 0, k, 0)
 	for _, d := range old.Diags[:nd] {
 		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
 	}
@@ -221,20 +215,20 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	oldLow, oldAt := len(conds), e0
 
 	// The old token that ends where the latest new one does, once past the edit.
-	j := sort.Search(len(toks), func(i int) bool { return int(toks[i].End()-oldBase) >= oldEditEnd })
+	j := sort.Search(toks.Len(), func(i int) bool { return int(toks.End(i)-oldBase) >= oldEditEnd })
 	oldState := -1 // event index of the old state at the resync point
 	resync := func(t Token, cs []prepCond) bool {
 		end := int(t.End()-base) - delta
 		if end < oldEditEnd {
 			return false
 		}
-		for j < len(toks) && int(toks[j].End()-oldBase) < end {
+		for j < toks.Len() && int(toks.End(j)-oldBase) < end {
 			j++
 		}
-		if j == len(toks) || int(toks[j].End()-oldBase) != end {
+		if j == toks.Len() || int(toks.End(j)-oldBase) != end {
 			return false
 		}
-		e := eventBefore(toks[j].End())
+		e := eventBefore(toks.End(j))
 		for ; oldAt < e; oldAt++ {
 			oldConds = old.events[oldAt+1].apply(oldConds, &oldLow)
 		}
@@ -278,13 +272,13 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	}
 
 	// Back in step after toks[j]: the rest is the old rest, shifted.
-	at := toks[j].End()
+	at := toks.End(j)
 	nd = countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, at)
 	ni = countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, at)
 	if nd < 0 || ni < 0 {
 		return LexAlone(set, f, old.Defines)
 	}
-	lx.res.Tokens = appendMoved(lx.res.Tokens, old.Tokens[j+1:len(old.Tokens)-1], base-oldBase+Pos(delta), base, src)
+	lx.list.AppendFrom(toks, j+1, toks.Len(), int32(delta))
 	for _, d := range old.Diags[nd:] {
 		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
 	}
@@ -307,19 +301,6 @@ func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 		lx.res.Macros[d] = true
 	}
 	return lx.fileLex(f, old.Defines)
-}
-
-// appendMoved appends ts moved by d, their text sliced from src rather than
-// the old content, which can then be freed.
-func appendMoved(dst, ts []Token, d, base Pos, src string) []Token {
-	n := len(dst)
-	dst = slices.Grow(dst, len(ts))[:n+len(ts)]
-	for i, t := range ts {
-		t.Pos += d
-		t.Text = src[t.Pos-base : t.Pos-base+Pos(len(t.Text))]
-		dst[n+i] = t
-	}
-	return dst
 }
 
 // countBefore is the number of leading items (in order of emission) that

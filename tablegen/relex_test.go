@@ -30,7 +30,7 @@ func TestLexAloneMatchesLexUnit(t *testing.T) {
 				inc.File, inc.From = nil, f
 				incs = append(incs, inc)
 			}
-			if !reflect.DeepEqual(got.Tokens, want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) ||
+			if !reflect.DeepEqual(got.Tokens.Tokens(0, got.Tokens.Len()), want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) ||
 				!reflect.DeepEqual(got.Includes, incs) || !reflect.DeepEqual(got.Macros, want.Macros) {
 				t.Errorf("LexAlone differs from LexUnit on %q (defines %v)", src, defs)
 			}
@@ -38,10 +38,9 @@ func TestLexAloneMatchesLexUnit(t *testing.T) {
 	}
 }
 
-// Large files, whose tokens LexAlone extrapolates from the first block of
-// them: alike throughout, denser further on (the extrapolated slice fills
-// up and the lexer goes on in blocks), and much sparser further on (the
-// slice is cut to size).
+// Large files, whose tokens LexAlone gathers in a list sized from the
+// file's length: alike throughout, denser further on, and much sparser
+// further on (the list is cut to size).
 func TestLexAloneLargeFiles(t *testing.T) {
 	dense := strings.Repeat("def R : C<[1,2,3,4,5,6,7,8]>;\n", 20000)
 	sparse := strings.Repeat("// "+strings.Repeat("comment ", 12)+"\n", 20000)
@@ -53,11 +52,11 @@ func TestLexAloneLargeFiles(t *testing.T) {
 		set, set2 := NewSourceSet(), NewSourceSet()
 		got := LexAlone(set, set.AddFile("a.td", []byte(src)), nil)
 		want := LexUnit(set2, set2.AddFile("a.td", []byte(src)), LexOptions{Loader: stubIncludes{}})
-		if !reflect.DeepEqual(got.Tokens, want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) {
+		if !reflect.DeepEqual(got.Tokens.Tokens(0, got.Tokens.Len()), want.Tokens) || !reflect.DeepEqual(got.Diags, want.Diags) {
 			t.Errorf("%s: LexAlone differs from LexUnit", name)
 		}
-		if n := len(got.Tokens); cap(got.Tokens) > 2*n+tokenChunk {
-			t.Errorf("%s: %d tokens in a slice of %d", name, n, cap(got.Tokens))
+		if n := got.Tokens.Len(); cap(got.Tokens.kinds) > n+n/16+64 || cap(got.Tokens.offs) > n+n/16+64 {
+			t.Errorf("%s: %d tokens in a list of %d", name, n, cap(got.Tokens.kinds))
 		}
 	}
 }
@@ -113,13 +112,13 @@ func checkRelex(t *testing.T, name string, src []byte, defs []string, edits int,
 
 func relexDiff(got, want *FileLex) string {
 	var b strings.Builder
-	for i := 0; i < max(len(got.Tokens), len(want.Tokens)); i++ {
+	for i := 0; i < max(got.Tokens.Len(), want.Tokens.Len()); i++ {
 		var g, w Token
-		if i < len(got.Tokens) {
-			g = got.Tokens[i]
+		if i < got.Tokens.Len() {
+			g = got.Tokens.At(i)
 		}
-		if i < len(want.Tokens) {
-			w = want.Tokens[i]
+		if i < want.Tokens.Len() {
+			w = want.Tokens.At(i)
 		}
 		if g != w {
 			b.WriteString("first token difference: got " + g.Text + " want " + w.Text + "\n")

@@ -225,7 +225,7 @@ func cppRequirementsAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos
 	if i < 0 {
 		return nil, tablegen.Range{}, false
 	}
-	tok := v.Tokens()[i]
+	tok := v.Tokens().At(i)
 	inText := tok.Kind == tablegen.TokString || tok.Kind == tablegen.TokCode
 	if tok.Kind != tablegen.TokIdent && !inText {
 		return nil, tablegen.Range{}, false
@@ -254,7 +254,7 @@ func classify(ctx context.Context, v *analysis.FileView, p tablegen.Pos) Target 
 		return Target{Kind: KindInclude, Range: inc.NameRng, Include: inc}
 	}
 	if i := nameTokenAt(v, p); i >= 0 {
-		if tok := v.Tokens()[i]; tokenKind(tok, false) == KindBang {
+		if tok := v.Tokens().At(i); tokenKind(tok, false) == KindBang {
 			return Target{Kind: KindBang, Range: tok.Range(), Bang: tok.Text}
 		}
 		if t, ok := classifyInModels(ctx, v, p, i); ok {
@@ -292,7 +292,7 @@ func nameTokenAt(v *analysis.FileView, p tablegen.Pos) int {
 	}
 	toks := v.Tokens()
 	isName := func(k tablegen.TokenKind) bool { return k == tablegen.TokIdent || k == tablegen.TokVarName }
-	if t, prev := toks[i], toks[i-1]; t.Pos == p && prev.End() == p && !isName(t.Kind) && isName(prev.Kind) {
+	if t, prev := toks.At(i), toks.At(i-1); t.Pos == p && prev.End() == p && !isName(t.Kind) && isName(prev.Kind) {
 		return i - 1
 	}
 	return i
@@ -301,7 +301,7 @@ func nameTokenAt(v *analysis.FileView, p tablegen.Pos) int {
 // classifyInModels answers from the op and pattern models, at names,
 // strings and the `def` of an anonymous pattern.
 func classifyInModels(ctx context.Context, v *analysis.FileView, p tablegen.Pos, i int) (Target, bool) {
-	tok := v.Tokens()[i]
+	tok := v.Tokens().At(i)
 	inText := tok.Kind == tablegen.TokString || tok.Kind == tablegen.TokCode
 	if tok.Kind != tablegen.TokIdent && tok.Kind != tablegen.TokVarName && tok.Text != "def" && !inText {
 		return Target{}, false
@@ -403,7 +403,7 @@ func isDialectEntity(m *ods.Model, def *eval.Record) bool {
 // text.
 func dialectPartAt(v *analysis.FileView, m *analysis.Models, p tablegen.Pos, i int) (DialectPart, tablegen.Range, bool) {
 	toks := v.Tokens()
-	tok := toks[i]
+	tok := toks.At(i)
 	if def := formatOwner(v, m, i); def != nil {
 		if start, end, ok := variableAround(tok.Text, int(p-tok.Pos)); ok {
 			if param := def.Parameter(tok.Text[start+1 : end]); param != nil {
@@ -462,7 +462,7 @@ func dialectPartAt(v *analysis.FileView, m *analysis.Models, p tablegen.Pos, i i
 // that dag is read from the tokens).
 func opEntryAt(v *analysis.FileView, m *analysis.Models, i int) (*ods.Op, OpEntry, bool) {
 	toks := v.Tokens()
-	tok := toks[i]
+	tok := toks.At(i)
 	name := strings.TrimPrefix(tok.Text, "$")
 	in := func(r tablegen.Range) bool { return r.Start.IsValid() && r.Start <= tok.Pos && tok.End() <= r.End }
 	for _, op := range m.Ops.Ops {
@@ -489,10 +489,10 @@ func opEntryAt(v *analysis.FileView, m *analysis.Models, i int) (*ods.Op, OpEntr
 	}
 	c := dagContextAt(v, tok.Pos)
 	kind, open := c.innermost(v)
-	if kind != tablegen.TokLParen || c.stmt < 0 || c.stmt+1 >= len(toks) {
+	if kind != tablegen.TokLParen || c.stmt < 0 || c.stmt+1 >= toks.Len() {
 		return nil, OpEntry{}, false
 	}
-	dag, owner := dagOperator(v, open), toks[c.stmt+1].Text
+	dag, owner := dagOperator(v, open), toks.Text(c.stmt+1)
 	if dag != "ins" && dag != "outs" {
 		return nil, OpEntry{}, false
 	}
@@ -556,7 +556,7 @@ func opCallAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (call, 
 	c := dagContextAt(v, p)
 	last := c.prev
 	for _, open := range c.open {
-		if toks[open].Kind != tablegen.TokLParen {
+		if toks.Kind(open) != tablegen.TokLParen {
 			break
 		}
 		var op *ods.Op
@@ -564,7 +564,7 @@ func opCallAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (call, 
 			op = m.Ops.OpByDef(name)
 		}
 		if op == nil {
-			if loc := m.Patterns.At(toks[open].Pos); loc != nil && loc.Node != nil && loc.Node.Range.Start == toks[open].Pos {
+			if loc := m.Patterns.At(toks.Pos(open)); loc != nil && loc.Node != nil && loc.Node.Range.Start == toks.Pos(open) {
 				op = loc.Node.Op
 			}
 		}
@@ -585,13 +585,13 @@ func opCallAt(ctx context.Context, v *analysis.FileView, p tablegen.Pos) (call, 
 // syntaxCallAt finds the innermost unclosed `Class<` or `!op(` before p.
 func syntaxCallAt(v *analysis.FileView, p tablegen.Pos) call {
 	toks := v.Tokens()
-	i := len(toks) - 1
-	for i >= 0 && toks[i].Pos >= p {
+	i := toks.Len() - 1
+	for i >= 0 && toks.Pos(i) >= p {
 		i--
 	}
 	depth, commas := 0, 0
 	for ; i >= 0; i-- {
-		switch toks[i].Kind {
+		switch toks.Kind(i) {
 		case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokRBrace, tablegen.TokGreater:
 			depth++
 		case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLBrace, tablegen.TokLess:
@@ -618,22 +618,22 @@ func callOfOpener(v *analysis.FileView, i, active int) call {
 	if i == 0 {
 		return call{}
 	}
-	open, prev := toks[i], toks[i-1]
+	open, prev := toks.At(i), toks.At(i-1)
 	switch {
 	case open.Kind == tablegen.TokLess && prev.Kind == tablegen.TokIdent:
 		return call{kind: callClass, class: prev.Text, active: active}
 	case open.Kind == tablegen.TokLParen:
 		j := i - 1
 		if prev.Kind == tablegen.TokGreater {
-			for j >= 0 && toks[j].Kind != tablegen.TokLess {
+			for j >= 0 && toks.Kind(j) != tablegen.TokLess {
 				j--
 			}
 			j--
 		}
-		if j < 0 || toks[j].Kind != tablegen.TokBang {
+		if j < 0 || toks.Kind(j) != tablegen.TokBang {
 			return call{}
 		}
-		return call{kind: callBang, bang: toks[j].Text, active: active}
+		return call{kind: callBang, bang: toks.Text(j), active: active}
 	}
 	return call{}
 }

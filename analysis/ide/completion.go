@@ -362,15 +362,15 @@ func modelCompletions(ctx context.Context, v *analysis.FileView, src []byte, off
 	switch {
 	case kind == tablegen.TokLParen && c.prev == open:
 		return operatorCompletions(v, m, c, v.Pos(off), word, repl), false
-	case kind == tablegen.TokLParen && (c.prev == open+1 || c.prev >= 0 && toks[c.prev].Kind == tablegen.TokComma):
+	case kind == tablegen.TokLParen && (c.prev == open+1 || c.prev >= 0 && toks.Kind(c.prev) == tablegen.TokComma):
 		switch dagOperator(v, open) {
 		case "ins":
 			return constraintCompletions(m.Records, word, repl, "TypeConstraint", "AttrConstraint", "PropConstraint"), true
 		case "outs":
 			return constraintCompletions(m.Records, word, repl, "TypeConstraint"), true
 		}
-	case kind == tablegen.TokLSquare && len(c.open) > 1 && toks[c.open[1]].Kind == tablegen.TokLess && c.stmt >= 0 &&
-		(toks[c.stmt].Text == "def" || toks[c.stmt].Text == "class") &&
+	case kind == tablegen.TokLSquare && len(c.open) > 1 && toks.Kind(c.open[1]) == tablegen.TokLess && c.stmt >= 0 &&
+		(toks.Text(c.stmt) == "def" || toks.Text(c.stmt) == "class") &&
 		!statementDerives(v, c.stmt, func(n string) bool { return isA(m.Records.Class(n), "Pattern") }):
 		return constraintCompletions(m.Records, word, repl, "Trait"), true
 	}
@@ -395,8 +395,8 @@ func symbolCompletions(v *analysis.FileView, m *analysis.Models, p tablegen.Pos,
 	}
 	toks := v.Tokens()
 	seen := map[string]bool{}
-	for i := c.stmt + 1; i < len(toks); i++ {
-		t := toks[i]
+	for i := c.stmt + 1; i < toks.Len(); i++ {
+		t := toks.At(i)
 		if t.Kind == tablegen.TokSemi || statementStarts[t.Text] {
 			break
 		}
@@ -515,7 +515,7 @@ func dialectCompletions(v *analysis.FileView, m *analysis.Models, src []byte, st
 	p := v.Pos(off)
 	repl := tablegen.Range{Start: v.Pos(start), End: p}
 	i := v.TokenAt(p)
-	inString := i >= 0 && v.Tokens()[i].Kind == tablegen.TokString && v.Tokens()[i].Pos < p
+	inString := i >= 0 && v.Tokens().Kind(i) == tablegen.TokString && v.Tokens().Pos(i) < p
 	if i >= 0 && start > 0 && src[start-1] == '$' {
 		if def := formatOwner(v, m, i); def != nil {
 			repl.Start = v.Pos(start - 1)

@@ -42,7 +42,9 @@ func FoldingRanges(v *analysis.FileView) []Fold {
 		}
 	}
 	walk(v.Statements())
-	for _, t := range v.Tokens() {
+	toks := v.Tokens()
+	for i := range toks.Len() {
+		t := toks.At(i)
 		if t.Kind == tablegen.TokCode || t.Kind == tablegen.TokString {
 			add(t.Range(), false)
 		}
@@ -106,7 +108,9 @@ func commentFolds(v *analysis.FileView) []Fold {
 		}
 	}
 	prev := 0
-	for _, t := range v.Tokens() {
+	toks := v.Tokens()
+	for i := range toks.Len() {
+		t := toks.At(i)
 		off := v.File.Offset(t.Pos)
 		if off > prev {
 			gap(prev, off)

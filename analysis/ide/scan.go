@@ -37,7 +37,7 @@ var statementStarts = map[string]bool{"def": true, "defm": true, "class": true, 
 // dagContextAt scans back from p (exclusive).
 func dagContextAt(v *analysis.FileView, p tablegen.Pos) dagContext {
 	toks := v.Tokens()
-	i := sort.Search(len(toks), func(i int) bool { return toks[i].End() > p }) - 1
+	i := sort.Search(toks.Len(), func(i int) bool { return toks.End(i) > p }) - 1
 	c := dagContext{prev: i, stmt: -1}
 	var closers []tablegen.TokenKind
 	match := map[tablegen.TokenKind]tablegen.TokenKind{
@@ -45,7 +45,7 @@ func dagContextAt(v *analysis.FileView, p tablegen.Pos) dagContext {
 		tablegen.TokLess: tablegen.TokGreater, tablegen.TokLBrace: tablegen.TokRBrace,
 	}
 	for n := 0; i >= 0 && n < maxContextTokens; i, n = i-1, n+1 {
-		t := toks[i]
+		t := toks.At(i)
 		switch t.Kind {
 		case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokGreater, tablegen.TokRBrace:
 			closers = append(closers, t.Kind)
@@ -76,15 +76,15 @@ func (c dagContext) innermost(v *analysis.FileView) (tablegen.TokenKind, int) {
 	if len(c.open) == 0 {
 		return tablegen.TokEOF, -1
 	}
-	return v.Tokens()[c.open[0]].Kind, c.open[0]
+	return v.Tokens().Kind(c.open[0]), c.open[0]
 }
 
 // dagOperator returns the text of the operator of the dag opened at token
 // index i, or "".
 func dagOperator(v *analysis.FileView, i int) string {
 	toks := v.Tokens()
-	if i+1 < len(toks) && toks[i+1].Kind == tablegen.TokIdent {
-		return toks[i+1].Text
+	if i+1 < toks.Len() && toks.Kind(i+1) == tablegen.TokIdent {
+		return toks.Text(i + 1)
 	}
 	return ""
 }
@@ -95,8 +95,8 @@ func dagOperator(v *analysis.FileView, i int) string {
 func argumentIndex(v *analysis.FileView, open, last int) int {
 	toks := v.Tokens()
 	depth, idx := 0, 0
-	for i := open + 1; i <= last && i < len(toks); i++ {
-		switch toks[i].Kind {
+	for i := open + 1; i <= last && i < toks.Len(); i++ {
+		switch toks.Kind(i) {
 		case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLess, tablegen.TokLBrace:
 			depth++
 		case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokGreater, tablegen.TokRBrace:
@@ -119,8 +119,8 @@ func statementDerives(v *analysis.FileView, stmt int, accept func(string) bool) 
 	}
 	toks := v.Tokens()
 	depth, parents := 0, false
-	for i := stmt + 1; i < len(toks) && i < stmt+maxContextTokens; i++ {
-		t := toks[i]
+	for i := stmt + 1; i < toks.Len() && i < stmt+maxContextTokens; i++ {
+		t := toks.At(i)
 		switch t.Kind {
 		case tablegen.TokLess:
 			depth++
@@ -155,17 +155,17 @@ func includeAt(v *analysis.FileView, p tablegen.Pos) (tablegen.Include, bool) {
 // code token i is (part of) the value of, or nil.
 func formatOwner(v *analysis.FileView, m *analysis.Models, i int) *ods.AttrOrTypeDef {
 	toks := v.Tokens()
-	if k := toks[i].Kind; k != tablegen.TokString && k != tablegen.TokCode {
+	if k := toks.Kind(i); k != tablegen.TokString && k != tablegen.TokCode {
 		return nil
 	}
 	j := i - 1
-	for j >= 0 && (toks[j].Kind == tablegen.TokString || toks[j].Kind == tablegen.TokCode) {
+	for j >= 0 && (toks.Kind(j) == tablegen.TokString || toks.Kind(j) == tablegen.TokCode) {
 		j--
 	}
-	if j < 1 || toks[j].Kind != tablegen.TokEqual || toks[j-1].Text != "assemblyFormat" {
+	if j < 1 || toks.Kind(j) != tablegen.TokEqual || toks.Text(j-1) != "assemblyFormat" {
 		return nil
 	}
-	return attrOrTypeOfStatement(v, m, toks[i].Pos)
+	return attrOrTypeOfStatement(v, m, toks.Pos(i))
 }
 
 // attrOrTypeOfStatement is the attribute or type defined by the def
@@ -191,13 +191,13 @@ func attrOrTypeOfStatement(v *analysis.FileView, m *analysis.Models, p tablegen.
 func enclosingRecord(v *analysis.FileView, p tablegen.Pos) (keyword, name string) {
 	toks := v.Tokens()
 	for j := v.EnclosingBody(p) - 1; j >= 0; j-- {
-		if t := toks[j]; t.Kind == tablegen.KwDef || t.Kind == tablegen.KwClass {
-			if j+1 < len(toks) {
-				return t.Text, toks[j+1].Text
+		if t := toks.At(j); t.Kind == tablegen.KwDef || t.Kind == tablegen.KwClass {
+			if j+1 < toks.Len() {
+				return t.Text, toks.Text(j + 1)
 			}
 			return "", ""
 		}
-		if k := toks[j].Kind; k == tablegen.TokSemi || k == tablegen.TokRBrace {
+		if k := toks.Kind(j); k == tablegen.TokSemi || k == tablegen.TokRBrace {
 			return "", ""
 		}
 	}
@@ -236,19 +236,19 @@ func variableAround(text string, off int) (start, end int, ok bool) {
 // and type forms) whose method list holds it.
 func declareListIn(v *analysis.FileView, m *analysis.Models, c dagContext) (*ods.Interface, bool) {
 	toks := v.Tokens()
-	if len(c.open) < 2 || toks[c.open[0]].Kind != tablegen.TokLSquare || toks[c.open[1]].Kind != tablegen.TokLess {
+	if len(c.open) < 2 || toks.Kind(c.open[0]) != tablegen.TokLSquare || toks.Kind(c.open[1]) != tablegen.TokLess {
 		return nil, false
 	}
 	lt := c.open[1]
-	if lt < 1 || lt+1 >= len(toks) {
+	if lt < 1 || lt+1 >= toks.Len() {
 		return nil, false
 	}
-	switch toks[lt-1].Text {
+	switch toks.Text(lt - 1) {
 	case "DeclareOpInterfaceMethods", "DeclareAttrInterfaceMethods", "DeclareTypeInterfaceMethods":
 	default:
 		return nil, false
 	}
-	iface := m.Ops.InterfaceOf(m.Records.Def(toks[lt+1].Text))
+	iface := m.Ops.InterfaceOf(m.Records.Def(toks.Text(lt + 1)))
 	return iface, iface != nil
 }
 
@@ -258,21 +258,21 @@ func declareListIn(v *analysis.FileView, m *analysis.Models, c dagContext) (*ods
 // DefaultValuedEnumAttr<Attr, Case>.
 func enumCaseListIn(v *analysis.FileView, m *analysis.Models, c dagContext) (e *ods.Enum, quoted bool, ok bool) {
 	toks := v.Tokens()
-	if len(c.open) < 1 || toks[c.open[0]].Kind != tablegen.TokLess {
+	if len(c.open) < 1 || toks.Kind(c.open[0]) != tablegen.TokLess {
 		return nil, false, false
 	}
 	lt := c.open[0]
-	if lt < 1 || lt+1 >= len(toks) || c.prev <= lt+1 {
+	if lt < 1 || lt+1 >= toks.Len() || c.prev <= lt+1 {
 		return nil, false, false
 	}
-	switch toks[lt-1].Text {
+	switch toks.Text(lt - 1) {
 	case "ConstantEnumCase":
 		quoted = true
 	case "DefaultValuedEnumAttr":
 	default:
 		return nil, false, false
 	}
-	def := m.Records.Def(toks[lt+1].Text)
+	def := m.Records.Def(toks.Text(lt + 1))
 	if e = m.Ops.EnumOf(def); e == nil && def != nil {
 		e = m.Ops.EnumOf(def.DefValue("enum"))
 	}

@@ -100,9 +100,10 @@ func SemanticTokens(ctx context.Context, v *analysis.FileView) ([]SemanticToken,
 		return nil, err
 	}
 	toks := v.Tokens()
-	out := make([]SemanticToken, 0, len(toks))
+	out := make([]SemanticToken, 0, toks.Len())
 	mi, ri := 0, 0
-	for i, t := range toks {
+	for i := range toks.Len() {
+		t := toks.At(i)
 		if i%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
