@@ -85,8 +85,8 @@ func (g *globals) statements(stmts []*tablegen.Statement, top bool) {
 func (g *globals) statement(st *tablegen.Statement, top bool) {
 	u := g.u
 	switch {
-	case st.Class != nil && st.Class.Name != nil:
-		c := st.Class
+	case st.Class() != nil && st.Class().Name != nil:
+		c := st.Class()
 		old := g.classes[c.Name.Name]
 		if old != nil && (c.Body == nil || c.Body.Semi) && len(c.TemplateArgs) == 0 && len(c.Parents) == 0 {
 			return // a forward declaration after the definition
@@ -121,10 +121,10 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 			}
 		}
 		g.classes[c.Name.Name] = ci
-	case st.MultiClass != nil && st.MultiClass.Header != nil && st.MultiClass.Header.Name != nil:
-		h := st.MultiClass.Header
+	case st.MultiClass() != nil && st.MultiClass().Header != nil && st.MultiClass().Header.Name != nil:
+		h := st.MultiClass().Header
 		mi := &multiclassInfo{decl: u.declAt(DeclMulticlass, h.Name, st.Range())}
-		mi.decl.MultiClass = st.MultiClass
+		mi.decl.MultiClass = st.MultiClass()
 		for _, a := range h.TemplateArgs {
 			if a != nil && a.Name != nil {
 				d := u.declAt(DeclTemplateArg, a.Name, a.Range())
@@ -133,34 +133,34 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 			}
 		}
 		g.multiclass[h.Name.Name] = mi
-	case st.Def != nil:
-		if id := plainName(st.Def.Name); id != nil && id.Name != "NAME" {
+	case st.Def() != nil:
+		if id := plainName(st.Def().Name); id != nil && id.Name != "NAME" {
 			if _, dup := g.recordStmts[id.Name]; !dup {
 				g.recordStmts[id.Name] = st
 				g.recordOrder = append(g.recordOrder, st)
 			}
 		}
-	case st.Defset != nil && st.Defset.Header != nil && st.Defset.Header.Name != nil:
-		d := u.declAt(DeclDefset, st.Defset.Header.Name, st.Range())
-		d.Defset = st.Defset
+	case st.Defset() != nil && st.Defset().Header != nil && st.Defset().Header.Name != nil:
+		d := u.declAt(DeclDefset, st.Defset().Header.Name, st.Range())
+		d.Defset = st.Defset()
 		g.defsets[d.Name] = d
-		if st.Defset.Body != nil {
-			g.statements(st.Defset.Body.Statements, top)
+		if st.Defset().Body != nil {
+			g.statements(st.Defset().Body.Statements, top)
 		}
-	case st.Defvar != nil && st.Defvar.Name != nil && top:
-		d := u.declAt(DeclDefvar, st.Defvar.Name, st.Range())
-		d.Defvar = st.Defvar
+	case st.Defvar() != nil && st.Defvar().Name != nil && top:
+		d := u.declAt(DeclDefvar, st.Defvar().Name, st.Range())
+		d.Defvar = st.Defvar()
 		g.defvars[d.Name] = d
-	case st.Deftype != nil && st.Deftype.Name != nil:
-		d := u.declAt(DeclDeftype, st.Deftype.Name, st.Range())
-		d.Deftype = st.Deftype
+	case st.Deftype() != nil && st.Deftype().Name != nil:
+		d := u.declAt(DeclDeftype, st.Deftype().Name, st.Range())
+		d.Deftype = st.Deftype()
 		g.deftypes[d.Name] = d
-	case st.Let != nil && st.Let.Body != nil:
-		g.statements(st.Let.Body.Statements, top)
-	case st.Foreach != nil && st.Foreach.Body != nil:
-		g.statements(st.Foreach.Body.Statements, false)
-	case st.If != nil:
-		for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
+	case st.Let() != nil && st.Let().Body != nil:
+		g.statements(st.Let().Body.Statements, top)
+	case st.Foreach() != nil && st.Foreach().Body != nil:
+		g.statements(st.Foreach().Body.Statements, false)
+	case st.If() != nil:
+		for _, b := range []*tablegen.Block{st.If().Then, st.If().Else} {
 			if b != nil {
 				g.statements(b.Statements, false)
 			}
@@ -180,13 +180,13 @@ func (g *globals) record(name string) *Decl {
 
 // recordDecl returns the declaration of st, a def in recordStmts, made once.
 func (g *globals) recordDecl(st *tablegen.Statement) *Decl {
-	id := plainName(st.Def.Name)
+	id := plainName(st.Def().Name)
 	g.recordsMu.Lock()
 	defer g.recordsMu.Unlock()
 	d := g.records[id.Name]
 	if d == nil {
 		d = g.u.declAt(DeclRecord, id, st.Range())
-		d.Def = st.Def
+		d.Def = st.Def()
 		g.records[id.Name] = d
 	}
 	return d

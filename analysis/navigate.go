@@ -125,10 +125,10 @@ func (v *FileView) Overrides(d *Decl, p tablegen.Pos, via string) []tablegen.Ran
 			return false
 		}
 		if r := st.Range(); r.Start <= p && p <= r.End {
-			if st.Class != nil {
-				parents, body = st.Class.Parents, st.Class.Body
-			} else if st.Def != nil {
-				parents, body = st.Def.Parents, st.Def.Body
+			if st.Class() != nil {
+				parents, body = st.Class().Parents, st.Class().Body
+			} else if st.Def() != nil {
+				parents, body = st.Def().Parents, st.Def().Body
 			}
 			return false
 		}
@@ -177,28 +177,28 @@ func forEachRecord(stmts []*tablegen.Statement, f func(*tablegen.Statement) bool
 			continue
 		}
 		switch {
-		case st.Class != nil || st.Def != nil:
+		case st.Class() != nil || st.Def() != nil:
 			if !f(st) {
 				return false
 			}
-		case st.Let != nil && st.Let.Body != nil:
-			if !forEachRecord(st.Let.Body.Statements, f) {
+		case st.Let() != nil && st.Let().Body != nil:
+			if !forEachRecord(st.Let().Body.Statements, f) {
 				return false
 			}
-		case st.Foreach != nil && st.Foreach.Body != nil:
-			if !forEachRecord(st.Foreach.Body.Statements, f) {
+		case st.Foreach() != nil && st.Foreach().Body != nil:
+			if !forEachRecord(st.Foreach().Body.Statements, f) {
 				return false
 			}
-		case st.Defset != nil && st.Defset.Body != nil:
-			if !forEachRecord(st.Defset.Body.Statements, f) {
+		case st.Defset() != nil && st.Defset().Body != nil:
+			if !forEachRecord(st.Defset().Body.Statements, f) {
 				return false
 			}
-		case st.MultiClass != nil && st.MultiClass.Body != nil:
-			if !forEachRecord(st.MultiClass.Body.Statements, f) {
+		case st.MultiClass() != nil && st.MultiClass().Body != nil:
+			if !forEachRecord(st.MultiClass().Body.Statements, f) {
 				return false
 			}
-		case st.If != nil:
-			for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
+		case st.If() != nil:
+			for _, b := range []*tablegen.Block{st.If().Then, st.If().Else} {
 				if b != nil && !forEachRecord(b.Statements, f) {
 					return false
 				}
@@ -310,10 +310,10 @@ func (v *FileView) RecordAt(p tablegen.Pos, res *eval.Result, via string) *eval.
 	var rec *eval.Record
 	forEachRecord(v.Statements(), func(st *tablegen.Statement) bool {
 		if r := st.Range(); r.Start <= p && p <= r.End {
-			if st.Class != nil && st.Class.Name != nil {
-				rec = res.Class(st.Class.Name.Name)
-			} else if st.Def != nil {
-				if id := plainName(st.Def.Name); id != nil {
+			if st.Class() != nil && st.Class().Name != nil {
+				rec = res.Class(st.Class().Name.Name)
+			} else if st.Def() != nil {
+				if id := plainName(st.Def().Name); id != nil {
 					rec = res.Def(id.Name)
 				}
 			}

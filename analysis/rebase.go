@@ -39,21 +39,34 @@ func (s shifter) statement(in *tablegen.Statement) *tablegen.Statement {
 	if in == nil {
 		return nil
 	}
-	return &tablegen.Statement{
-		Node:       s.node(in.Node),
-		Assert:     s.assert(in.Assert),
-		Class:      s.class(in.Class),
-		Def:        s.def(in.Def),
-		Defm:       s.defm(in.Defm),
-		Defset:     s.defset(in.Defset),
-		Deftype:    s.deftype(in.Deftype),
-		Defvar:     s.defvar(in.Defvar),
-		Dump:       s.dump(in.Dump),
-		Foreach:    s.foreach(in.Foreach),
-		If:         s.ifStmt(in.If),
-		Let:        s.let(in.Let),
-		MultiClass: s.multiClass(in.MultiClass),
+	var x tablegen.StatementNode
+	switch n := in.StatementNode().(type) {
+	case *tablegen.Assert:
+		x = s.assert(n)
+	case *tablegen.Class:
+		x = s.class(n)
+	case *tablegen.Def:
+		x = s.def(n)
+	case *tablegen.Defm:
+		x = s.defm(n)
+	case *tablegen.Defset:
+		x = s.defset(n)
+	case *tablegen.Deftype:
+		x = s.deftype(n)
+	case *tablegen.Defvar:
+		x = s.defvar(n)
+	case *tablegen.Dump:
+		x = s.dump(n)
+	case *tablegen.Foreach:
+		x = s.foreach(n)
+	case *tablegen.If:
+		x = s.ifStmt(n)
+	case *tablegen.Let:
+		x = s.let(n)
+	case *tablegen.MultiClass:
+		x = s.multiClass(n)
 	}
+	return tablegen.NewStatement(s.node(in.Node), x)
 }
 
 func (s shifter) block(in *tablegen.Block) *tablegen.Block {

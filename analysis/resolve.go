@@ -191,8 +191,8 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 	}
 	g, u := r.g, r.u
 	switch {
-	case st.Class != nil:
-		c := st.Class
+	case st.Class() != nil:
+		c := st.Class()
 		if c.Name == nil {
 			return
 		}
@@ -221,8 +221,8 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 		rec.rec = &recordScope{name: c.Name.Name, own: map[string]*Decl{}, parents: c.Parents}
 		r.parents(c.Parents, rec, false)
 		r.body(c.Body, rec, c.Name.Name)
-	case st.Def != nil:
-		d := st.Def
+	case st.Def() != nil:
+		d := st.Def()
 		name := ""
 		if id := plainName(d.Name); id != nil && id.Name != "NAME" {
 			name = id.Name
@@ -240,8 +240,8 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 		rec.rec = &recordScope{name: name, own: map[string]*Decl{}, parents: d.Parents}
 		r.parents(d.Parents, rec, false)
 		r.body(d.Body, rec, name)
-	case st.Defm != nil:
-		d := st.Defm
+	case st.Defm() != nil:
+		d := st.Defm()
 		if id := plainName(d.Name); id != nil && id.Name != "NAME" {
 			decl := u.declAt(DeclRecord, id, st.Range())
 			decl.Defm = d
@@ -250,8 +250,8 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 			r.nameValue(d.Name, sc)
 		}
 		r.parents(d.Parents, sc, true)
-	case st.Defvar != nil:
-		dv := st.Defvar
+	case st.Defvar() != nil:
+		dv := st.Defvar()
 		r.value(dv.Value, sc)
 		if dv.Name == nil {
 			return
@@ -265,22 +265,22 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 			sc.names[dv.Name.Name] = decl
 		}
 		r.add(dv.Name, decl, RoleDecl)
-	case st.Deftype != nil:
-		if st.Deftype.Name != nil {
-			decl := g.deftypes[st.Deftype.Name.Name]
+	case st.Deftype() != nil:
+		if st.Deftype().Name != nil {
+			decl := g.deftypes[st.Deftype().Name.Name]
 			if decl == nil {
-				decl = u.declAt(DeclDeftype, st.Deftype.Name, st.Range())
+				decl = u.declAt(DeclDeftype, st.Deftype().Name, st.Range())
 			}
-			r.add(st.Deftype.Name, decl, RoleDecl)
+			r.add(st.Deftype().Name, decl, RoleDecl)
 		}
-		r.typ(st.Deftype.Type)
-	case st.Assert != nil:
-		r.value(st.Assert.Cond, sc)
-		r.value(st.Assert.Message, sc)
-	case st.Dump != nil:
-		r.value(st.Dump.Value, sc)
-	case st.Defset != nil:
-		if h := st.Defset.Header; h != nil {
+		r.typ(st.Deftype().Type)
+	case st.Assert() != nil:
+		r.value(st.Assert().Cond, sc)
+		r.value(st.Assert().Message, sc)
+	case st.Dump() != nil:
+		r.value(st.Dump().Value, sc)
+	case st.Defset() != nil:
+		if h := st.Defset().Header; h != nil {
 			r.typ(h.Type)
 			if h.Name != nil {
 				decl := g.defsets[h.Name.Name]
@@ -290,10 +290,10 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 				r.add(h.Name, decl, RoleDecl)
 			}
 		}
-		r.block(st.Defset.Body, sc)
-	case st.MultiClass != nil:
+		r.block(st.Defset().Body, sc)
+	case st.MultiClass() != nil:
 		inner := newRScope(sc)
-		if h := st.MultiClass.Header; h != nil && h.Name != nil {
+		if h := st.MultiClass().Header; h != nil && h.Name != nil {
 			if mi := g.multiclass[h.Name.Name]; mi != nil {
 				r.add(h.Name, mi.decl, RoleDecl)
 			}
@@ -320,23 +320,23 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 				}
 			}
 		}
-		r.block(st.MultiClass.Body, inner)
-	case st.Let != nil:
-		if h := st.Let.Header; h != nil {
+		r.block(st.MultiClass().Body, inner)
+	case st.Let() != nil:
+		if h := st.Let().Header; h != nil {
 			for _, it := range h.Items {
 				if it == nil || it.Name == nil {
 					continue
 				}
 				r.value(it.Value, sc)
-				if ds := r.letTargets(st.Let.Body, it.Name.Name, nil); len(ds) > 0 {
+				if ds := r.letTargets(st.Let().Body, it.Name.Name, nil); len(ds) > 0 {
 					r.refs = append(r.refs, Ref{Range: it.Name.Range(), Decl: ds[0], Role: RoleLet, Also: ds[1:]})
 				}
 			}
 		}
-		r.block(st.Let.Body, sc)
-	case st.Foreach != nil:
+		r.block(st.Let().Body, sc)
+	case st.Foreach() != nil:
 		inner := newRScope(sc)
-		if h := st.Foreach.Header; h != nil {
+		if h := st.Foreach().Header; h != nil {
 			r.value(h.List, sc)
 			if h.Name != nil {
 				d := u.declAt(DeclForeachVar, h.Name, h.Node.Range())
@@ -344,13 +344,13 @@ func (r *resolver) statement(st *tablegen.Statement, sc *rscope) {
 				r.add(h.Name, d, RoleDecl)
 			}
 		}
-		r.block(st.Foreach.Body, inner)
-	case st.If != nil:
-		if h := st.If.Header; h != nil {
+		r.block(st.Foreach().Body, inner)
+	case st.If() != nil:
+		if h := st.If().Header; h != nil {
 			r.value(h.Cond, sc)
 		}
-		r.block(st.If.Then, newRScope(sc))
-		r.block(st.If.Else, newRScope(sc))
+		r.block(st.If().Then, newRScope(sc))
+		r.block(st.If().Else, newRScope(sc))
 	}
 }
 
@@ -476,30 +476,30 @@ func (r *resolver) letTargets(b *tablegen.Block, name string, out []*Decl) []*De
 		}
 		var d *Decl
 		switch {
-		case st.Class != nil && st.Class.Name != nil:
-			d = r.g.fieldOf(st.Class.Name.Name, name)
-		case st.Def != nil:
-			d = r.g.fieldOfParents(st.Def.Parents, name)
-			if d == nil && st.Def.Body != nil {
-				for _, it := range st.Def.Body.Items {
+		case st.Class() != nil && st.Class().Name != nil:
+			d = r.g.fieldOf(st.Class().Name.Name, name)
+		case st.Def() != nil:
+			d = r.g.fieldOfParents(st.Def().Parents, name)
+			if d == nil && st.Def().Body != nil {
+				for _, it := range st.Def().Body.Items {
 					if it != nil && it.Field != nil && it.Field.Name != nil && it.Field.Name.Name == name {
 						d = r.ownField("", it.Field, it.Range())
 					}
 				}
 			}
-		case st.Defm != nil:
-			d = r.g.fieldOfParents(st.Defm.Parents, name)
-		case st.Let != nil:
-			out = r.letTargets(st.Let.Body, name, out)
-		case st.Foreach != nil:
-			out = r.letTargets(st.Foreach.Body, name, out)
-		case st.Defset != nil:
-			out = r.letTargets(st.Defset.Body, name, out)
-		case st.If != nil:
-			out = r.letTargets(st.If.Then, name, out)
-			out = r.letTargets(st.If.Else, name, out)
-		case st.MultiClass != nil:
-			out = r.letTargets(st.MultiClass.Body, name, out)
+		case st.Defm() != nil:
+			d = r.g.fieldOfParents(st.Defm().Parents, name)
+		case st.Let() != nil:
+			out = r.letTargets(st.Let().Body, name, out)
+		case st.Foreach() != nil:
+			out = r.letTargets(st.Foreach().Body, name, out)
+		case st.Defset() != nil:
+			out = r.letTargets(st.Defset().Body, name, out)
+		case st.If() != nil:
+			out = r.letTargets(st.If().Then, name, out)
+			out = r.letTargets(st.If().Else, name, out)
+		case st.MultiClass() != nil:
+			out = r.letTargets(st.MultiClass().Body, name, out)
 		}
 		if d != nil && !slices.ContainsFunc(out, func(o *Decl) bool { return o.Key() == d.Key() }) {
 			out = append(out, d)

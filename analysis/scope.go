@@ -70,28 +70,28 @@ func (v *FileView) NamesInScope(p tablegen.Pos) (names, fields []*Decl) {
 				continue
 			}
 			switch {
-			case st.Class != nil && st.Class.Name != nil:
-				names = append(names, g.templateArgs(st.Class.Name.Name)...)
-				fields = append(g.allFields(st.Class.Parents), bodyFields(u, st.Class.Name.Name, st.Class.Body)...)
+			case st.Class() != nil && st.Class().Name != nil:
+				names = append(names, g.templateArgs(st.Class().Name.Name)...)
+				fields = append(g.allFields(st.Class().Parents), bodyFields(u, st.Class().Name.Name, st.Class().Body)...)
 				names = append(names, fields...)
-				names = append(names, bodyDefvars(u, st.Class.Body, p)...)
-			case st.Def != nil:
-				fields = append(g.allFields(st.Def.Parents), bodyFields(u, "", st.Def.Body)...)
+				names = append(names, bodyDefvars(u, st.Class().Body, p)...)
+			case st.Def() != nil:
+				fields = append(g.allFields(st.Def().Parents), bodyFields(u, "", st.Def().Body)...)
 				names = append(names, fields...)
-				names = append(names, bodyDefvars(u, st.Def.Body, p)...)
-			case st.MultiClass != nil:
-				if h := st.MultiClass.Header; h != nil && h.Name != nil {
+				names = append(names, bodyDefvars(u, st.Def().Body, p)...)
+			case st.MultiClass() != nil:
+				if h := st.MultiClass().Header; h != nil && h.Name != nil {
 					names = append(names, g.templateArgs(h.Name.Name)...)
 				}
-				if st.MultiClass.Body != nil {
-					walk(st.MultiClass.Body.Statements)
+				if st.MultiClass().Body != nil {
+					walk(st.MultiClass().Body.Statements)
 				}
-			case st.Foreach != nil:
-				if h := st.Foreach.Header; h != nil && h.Name != nil {
+			case st.Foreach() != nil:
+				if h := st.Foreach().Header; h != nil && h.Name != nil {
 					names = append(names, u.declAt(DeclForeachVar, h.Name, h.Node.Range()))
 				}
-				if st.Foreach.Body != nil {
-					walk(st.Foreach.Body.Statements)
+				if st.Foreach().Body != nil {
+					walk(st.Foreach().Body.Statements)
 				}
 			default:
 				for _, b := range st.Blocks() {
@@ -255,19 +255,19 @@ func (u *Unit) DeclaredNames(classesOnly bool) []DeclaredName {
 			for _, st := range stmts {
 				switch {
 				case st == nil:
-				case st.Class != nil && st.Class.Name != nil:
-					add(DeclaredName{Name: st.Class.Name.Name, Detail: "class", Class: true})
-				case st.MultiClass != nil && st.MultiClass.Header != nil && st.MultiClass.Header.Name != nil:
-					add(DeclaredName{Name: st.MultiClass.Header.Name.Name, Detail: "multiclass", Class: true})
+				case st.Class() != nil && st.Class().Name != nil:
+					add(DeclaredName{Name: st.Class().Name.Name, Detail: "class", Class: true})
+				case st.MultiClass() != nil && st.MultiClass().Header != nil && st.MultiClass().Header.Name != nil:
+					add(DeclaredName{Name: st.MultiClass().Header.Name.Name, Detail: "multiclass", Class: true})
 				case classesOnly:
-				case st.Def != nil && st.Def.Name != nil && st.Def.Name.Operand != nil && len(st.Def.Name.Pastes) == 0 &&
-					st.Def.Name.Operand.Simple != nil && st.Def.Name.Operand.Simple.Ident() != nil:
-					add(DeclaredName{Name: st.Def.Name.Operand.Simple.Ident().Name, Detail: "def"})
-				case st.Defvar != nil && st.Defvar.Name != nil:
-					add(DeclaredName{Name: st.Defvar.Name.Name, Detail: "defvar"})
+				case st.Def() != nil && st.Def().Name != nil && st.Def().Name.Operand != nil && len(st.Def().Name.Pastes) == 0 &&
+					st.Def().Name.Operand.Simple != nil && st.Def().Name.Operand.Simple.Ident() != nil:
+					add(DeclaredName{Name: st.Def().Name.Operand.Simple.Ident().Name, Detail: "def"})
+				case st.Defvar() != nil && st.Defvar().Name != nil:
+					add(DeclaredName{Name: st.Defvar().Name.Name, Detail: "defvar"})
 				}
 				for _, b := range st.Blocks() {
-					if st.MultiClass == nil {
+					if st.MultiClass() == nil {
 						walk(b.Statements)
 					}
 				}

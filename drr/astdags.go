@@ -36,7 +36,7 @@ func NeedsSyntax(st *tablegen.Statement, made []*eval.Record, pattern *eval.Reco
 
 // definesClasses reports whether st is or holds a class or multiclass.
 func definesClasses(st *tablegen.Statement) bool {
-	if st.Class != nil || st.MultiClass != nil {
+	if st.Class() != nil || st.MultiClass() != nil {
 		return true
 	}
 	for _, b := range st.Blocks() {
@@ -91,47 +91,47 @@ func (x *astIndex) block(b *tablegen.Block) {
 
 func (x *astIndex) statement(s *tablegen.Statement) {
 	switch {
-	case s.Def != nil:
-		x.classRefs(s.Def.Parents)
-		x.body(s.Def.Body)
-	case s.Defm != nil:
-		x.defms = append(x.defms, s.Defm)
-		x.classRefs(s.Defm.Parents)
-	case s.Class != nil:
-		for _, a := range s.Class.TemplateArgs {
+	case s.Def() != nil:
+		x.classRefs(s.Def().Parents)
+		x.body(s.Def().Body)
+	case s.Defm() != nil:
+		x.defms = append(x.defms, s.Defm())
+		x.classRefs(s.Defm().Parents)
+	case s.Class() != nil:
+		for _, a := range s.Class().TemplateArgs {
 			x.value(a.Default)
 		}
-		x.classRefs(s.Class.Parents)
-		x.body(s.Class.Body)
-	case s.Defvar != nil:
-		x.value(s.Defvar.Value)
-	case s.Let != nil:
-		if s.Let.Header != nil {
-			for _, it := range s.Let.Header.Items {
+		x.classRefs(s.Class().Parents)
+		x.body(s.Class().Body)
+	case s.Defvar() != nil:
+		x.value(s.Defvar().Value)
+	case s.Let() != nil:
+		if s.Let().Header != nil {
+			for _, it := range s.Let().Header.Items {
 				x.value(it.Value)
 			}
 		}
-		x.block(s.Let.Body)
-	case s.Foreach != nil:
-		if s.Foreach.Header != nil {
-			x.value(s.Foreach.Header.List)
+		x.block(s.Let().Body)
+	case s.Foreach() != nil:
+		if s.Foreach().Header != nil {
+			x.value(s.Foreach().Header.List)
 		}
-		x.block(s.Foreach.Body)
-	case s.If != nil:
-		if s.If.Header != nil {
-			x.value(s.If.Header.Cond)
+		x.block(s.Foreach().Body)
+	case s.If() != nil:
+		if s.If().Header != nil {
+			x.value(s.If().Header.Cond)
 		}
-		x.block(s.If.Then)
-		x.block(s.If.Else)
-	case s.MultiClass != nil:
-		if s.MultiClass.Header != nil {
-			for _, a := range s.MultiClass.Header.TemplateArgs {
+		x.block(s.If().Then)
+		x.block(s.If().Else)
+	case s.MultiClass() != nil:
+		if s.MultiClass().Header != nil {
+			for _, a := range s.MultiClass().Header.TemplateArgs {
 				x.value(a.Default)
 			}
 		}
-		x.block(s.MultiClass.Body)
-	case s.Defset != nil:
-		x.block(s.Defset.Body)
+		x.block(s.MultiClass().Body)
+	case s.Defset() != nil:
+		x.block(s.Defset().Body)
 	}
 }
 

@@ -36,40 +36,136 @@ type VarName struct {
 	Name string `parser:"@VarName"` // with the '$'
 }
 
-// Statement is one statement of a file or block. Exactly one field is set.
-// The block statements (Let, Foreach, If, MultiClass, Defset) are assembled
-// by the statement driver, which parses their bodies statement by statement.
+// Statement is one statement of a file or block: one node of the kinds
+// below, which the accessor of its kind returns (the others return nil).
+// The block statements (Let, Foreach, If, MultiClass, Defset) are
+// assembled by the statement driver, which parses their bodies statement
+// by statement. The node is held as an interface, not one field per kind:
+// a large file has a million statements, and 12 pointers each took 100 MB.
 type Statement struct {
 	Node
-	Assert     *Assert
-	Class      *Class
-	Def        *Def
-	Defm       *Defm
-	Defset     *Defset
-	Deftype    *Deftype
-	Defvar     *Defvar
-	Dump       *Dump
-	Foreach    *Foreach
-	If         *If
-	Let        *Let
-	MultiClass *MultiClass
+	node StatementNode
 }
+
+// StatementNode is the node of a statement: *Assert, *Class, *Def, *Defm,
+// *Defset, *Deftype, *Defvar, *Dump, *Foreach, *If, *Let or *MultiClass.
+type StatementNode interface{ Range() Range }
+
+// NewStatement returns the statement of node x spanning n. A nil x (of any
+// type) makes a statement of no kind.
+func NewStatement(n Node, x StatementNode) *Statement {
+	return &Statement{Node: n, node: nonNil(x)}
+}
+
+// nonNil is x, or nil when x holds a nil pointer.
+func nonNil(x StatementNode) StatementNode {
+	switch v := x.(type) {
+	case *Assert:
+		if v == nil {
+			return nil
+		}
+	case *Class:
+		if v == nil {
+			return nil
+		}
+	case *Def:
+		if v == nil {
+			return nil
+		}
+	case *Defm:
+		if v == nil {
+			return nil
+		}
+	case *Defset:
+		if v == nil {
+			return nil
+		}
+	case *Deftype:
+		if v == nil {
+			return nil
+		}
+	case *Defvar:
+		if v == nil {
+			return nil
+		}
+	case *Dump:
+		if v == nil {
+			return nil
+		}
+	case *Foreach:
+		if v == nil {
+			return nil
+		}
+	case *If:
+		if v == nil {
+			return nil
+		}
+	case *Let:
+		if v == nil {
+			return nil
+		}
+	case *MultiClass:
+		if v == nil {
+			return nil
+		}
+	}
+	return x
+}
+
+// StatementNode returns the statement's node, nil when it has none.
+func (st *Statement) StatementNode() StatementNode { return st.node }
+
+// Assert returns the statement's assert, or nil.
+func (st *Statement) Assert() *Assert { x, _ := st.node.(*Assert); return x }
+
+// Class returns the statement's class, or nil.
+func (st *Statement) Class() *Class { x, _ := st.node.(*Class); return x }
+
+// Def returns the statement's def, or nil.
+func (st *Statement) Def() *Def { x, _ := st.node.(*Def); return x }
+
+// Defm returns the statement's defm, or nil.
+func (st *Statement) Defm() *Defm { x, _ := st.node.(*Defm); return x }
+
+// Defset returns the statement's defset, or nil.
+func (st *Statement) Defset() *Defset { x, _ := st.node.(*Defset); return x }
+
+// Deftype returns the statement's deftype, or nil.
+func (st *Statement) Deftype() *Deftype { x, _ := st.node.(*Deftype); return x }
+
+// Defvar returns the statement's defvar, or nil.
+func (st *Statement) Defvar() *Defvar { x, _ := st.node.(*Defvar); return x }
+
+// Dump returns the statement's dump, or nil.
+func (st *Statement) Dump() *Dump { x, _ := st.node.(*Dump); return x }
+
+// Foreach returns the statement's foreach, or nil.
+func (st *Statement) Foreach() *Foreach { x, _ := st.node.(*Foreach); return x }
+
+// If returns the statement's if, or nil.
+func (st *Statement) If() *If { x, _ := st.node.(*If); return x }
+
+// Let returns the statement's let, or nil.
+func (st *Statement) Let() *Let { x, _ := st.node.(*Let); return x }
+
+// MultiClass returns the statement's multiclass, or nil.
+func (st *Statement) MultiClass() *MultiClass { x, _ := st.node.(*MultiClass); return x }
 
 // Blocks returns the statement lists nested in st: the body of a let,
 // foreach, multiclass or defset, the branches of an if.
 func (st *Statement) Blocks() []*Block {
 	var bs []*Block
 	switch {
-	case st.Let != nil:
-		bs = append(bs, st.Let.Body)
-	case st.Foreach != nil:
-		bs = append(bs, st.Foreach.Body)
-	case st.If != nil:
-		bs = append(bs, st.If.Then, st.If.Else)
-	case st.MultiClass != nil:
-		bs = append(bs, st.MultiClass.Body)
-	case st.Defset != nil:
-		bs = append(bs, st.Defset.Body)
+	case st.Let() != nil:
+		bs = append(bs, st.Let().Body)
+	case st.Foreach() != nil:
+		bs = append(bs, st.Foreach().Body)
+	case st.If() != nil:
+		bs = append(bs, st.If().Then, st.If().Else)
+	case st.MultiClass() != nil:
+		bs = append(bs, st.MultiClass().Body)
+	case st.Defset() != nil:
+		bs = append(bs, st.Defset().Body)
 	}
 	out := bs[:0]
 	for _, b := range bs {
@@ -91,6 +187,16 @@ type simpleStatement struct {
 	Deftype *Deftype `parser:"| @@"`
 	Defvar  *Defvar  `parser:"| @@"`
 	Dump    *Dump    `parser:"| @@"`
+}
+
+// node is the one node the production holds, nil when none.
+func (s *simpleStatement) node() StatementNode {
+	for _, x := range [...]StatementNode{s.Assert, s.Class, s.Def, s.Defm, s.Deftype, s.Defvar, s.Dump} {
+		if x = nonNil(x); x != nil {
+			return x
+		}
+	}
+	return nil
 }
 
 // Class is `class Name<args> : Parents { body }`.

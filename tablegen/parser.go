@@ -440,29 +440,32 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		st.Let = alloc(&p.nodes.lets)
-		st.Let.Header, st.Let.Body = h, p.block()
-		st.Let.Node = p.node(start)
+		l := alloc(&p.nodes.lets)
+		l.Header, l.Body = h, p.block()
+		l.Node = p.node(start)
+		st.node = l
 	case KwForeach:
 		h, ok := produce(p, start, p.rdForeachHeader, foreachParser)
 		if !ok {
 			return nil
 		}
-		st.Foreach = alloc(&p.nodes.foreachs)
-		st.Foreach.Header, st.Foreach.Body = h, p.block()
-		st.Foreach.Node = p.node(start)
+		f := alloc(&p.nodes.foreachs)
+		f.Header, f.Body = h, p.block()
+		f.Node = p.node(start)
+		st.node = f
 	case KwIf:
 		h, ok := produce(p, start, p.rdIfHeader, ifParser)
 		if !ok {
 			return nil
 		}
-		st.If = alloc(&p.nodes.ifs)
-		st.If.Header, st.If.Then = h, p.block()
+		i := alloc(&p.nodes.ifs)
+		i.Header, i.Then = h, p.block()
 		if p.peek().Kind == KwElse {
 			p.advance()
-			st.If.Else = p.block()
+			i.Else = p.block()
 		}
-		st.If.Node = p.node(start)
+		i.Node = p.node(start)
+		st.node = i
 	case KwMulticlass:
 		h, ok := produce(p, start, p.rdMultiClassHeader, multiclassParser)
 		if !ok {
@@ -472,9 +475,10 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		st.MultiClass = alloc(&p.nodes.multis)
-		st.MultiClass.Header, st.MultiClass.Body = h, body
-		st.MultiClass.Node = p.node(start)
+		m := alloc(&p.nodes.multis)
+		m.Header, m.Body = h, body
+		m.Node = p.node(start)
+		st.node = m
 	case KwDefset:
 		h, ok := produce(p, start, p.rdDefsetHeader, defsetParser)
 		if !ok {
@@ -484,16 +488,16 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		st.Defset = alloc(&p.nodes.defsets)
-		st.Defset.Header, st.Defset.Body = h, body
-		st.Defset.Node = p.node(start)
+		d := alloc(&p.nodes.defsets)
+		d.Header, d.Body = h, body
+		d.Node = p.node(start)
+		st.node = d
 	case KwClass, KwDef, KwDefm, KwDeftype, KwDefvar, KwDump, KwAssert:
 		s, ok := produce(p, start, p.rdSimple, simpleParser)
 		if !ok {
 			return nil
 		}
-		st.Assert, st.Class, st.Def, st.Defm = s.Assert, s.Class, s.Def, s.Defm
-		st.Deftype, st.Defvar, st.Dump = s.Deftype, s.Defvar, s.Dump
+		st.node = s.node()
 	default:
 		t := p.peek()
 		if t.Kind != TokError {

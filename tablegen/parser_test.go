@@ -116,16 +116,16 @@ func defNames(stmts []*Statement) map[string]bool {
 	walk = func(ss []*Statement) {
 		for _, s := range ss {
 			switch {
-			case s.Class != nil:
-				out[s.Class.Name.Name] = true
-			case s.Def != nil && s.Def.Name != nil && s.Def.Name.Operand.Simple.Ident() != nil:
-				out[s.Def.Name.Operand.Simple.Ident().Name] = true
-			case s.Let != nil:
-				walk(s.Let.Body.Statements)
-			case s.Foreach != nil:
-				walk(s.Foreach.Body.Statements)
-			case s.MultiClass != nil:
-				walk(s.MultiClass.Body.Statements)
+			case s.Class() != nil:
+				out[s.Class().Name.Name] = true
+			case s.Def() != nil && s.Def().Name != nil && s.Def().Name.Operand.Simple.Ident() != nil:
+				out[s.Def().Name.Operand.Simple.Ident().Name] = true
+			case s.Let() != nil:
+				walk(s.Let().Body.Statements)
+			case s.Foreach() != nil:
+				walk(s.Foreach().Body.Statements)
+			case s.MultiClass() != nil:
+				walk(s.MultiClass().Body.Statements)
 			}
 		}
 	}
@@ -148,11 +148,11 @@ def After;
 	if len(diags) != 2 {
 		t.Fatalf("want 2 errors, got:\n%s", dump(set, diags))
 	}
-	if len(pr.Statements) != 2 || pr.Statements[0].Let == nil {
+	if len(pr.Statements) != 2 || pr.Statements[0].Let() == nil {
 		t.Fatalf("want the let block and After at top level, got %d statements", len(pr.Statements))
 	}
-	inner := pr.Statements[0].Let.Body.Statements
-	if len(inner) != 2 || inner[1].Foreach == nil || len(inner[1].Foreach.Body.Statements) != 1 {
+	inner := pr.Statements[0].Let().Body.Statements
+	if len(inner) != 2 || inner[1].Foreach() == nil || len(inner[1].Foreach().Body.Statements) != 1 {
 		t.Fatalf("block structure lost after errors: %d inner statements", len(inner))
 	}
 }

@@ -32,7 +32,7 @@ func TestIncludePastMaxSetSizeIsADiagnostic(t *testing.T) {
 	if got := string(root.Slice(u.Diags[0].Range)); got != `"big.td"` {
 		t.Errorf("reported at %q, want the file name", got)
 	}
-	if len(u.Statements) != 1 || u.Statements[0].Def == nil {
+	if len(u.Statements) != 1 || u.Statements[0].Def() == nil {
 		t.Errorf("statements = %d, want def A alone", len(u.Statements))
 	}
 }

@@ -210,42 +210,42 @@ func (c *placeRoles) statement(st *tablegen.Statement) {
 		return
 	}
 	switch {
-	case st.Class != nil:
-		c.mark(st.Class.Name, TokClassName, ModDeclaration)
-		c.templateArgs(st.Class.TemplateArgs)
-		c.parents(st.Class.Parents)
-		c.body(st.Class.Body)
-	case st.Def != nil:
-		c.nameValue(st.Def.Name)
-		c.parents(st.Def.Parents)
-		c.body(st.Def.Body)
-	case st.Defm != nil:
-		c.nameValue(st.Defm.Name)
-		c.parents(st.Defm.Parents)
-	case st.Defvar != nil:
-		c.mark(st.Defvar.Name, TokVariable, ModDeclaration|ModReadonly)
-		c.value(st.Defvar.Value)
-	case st.Deftype != nil:
-		c.mark(st.Deftype.Name, TokTypeName, ModDeclaration)
-		c.typ(st.Deftype.Type)
-	case st.Assert != nil:
-		c.value(st.Assert.Cond)
-		c.value(st.Assert.Message)
-	case st.Dump != nil:
-		c.value(st.Dump.Value)
-	case st.Defset != nil:
-		if h := st.Defset.Header; h != nil {
+	case st.Class() != nil:
+		c.mark(st.Class().Name, TokClassName, ModDeclaration)
+		c.templateArgs(st.Class().TemplateArgs)
+		c.parents(st.Class().Parents)
+		c.body(st.Class().Body)
+	case st.Def() != nil:
+		c.nameValue(st.Def().Name)
+		c.parents(st.Def().Parents)
+		c.body(st.Def().Body)
+	case st.Defm() != nil:
+		c.nameValue(st.Defm().Name)
+		c.parents(st.Defm().Parents)
+	case st.Defvar() != nil:
+		c.mark(st.Defvar().Name, TokVariable, ModDeclaration|ModReadonly)
+		c.value(st.Defvar().Value)
+	case st.Deftype() != nil:
+		c.mark(st.Deftype().Name, TokTypeName, ModDeclaration)
+		c.typ(st.Deftype().Type)
+	case st.Assert() != nil:
+		c.value(st.Assert().Cond)
+		c.value(st.Assert().Message)
+	case st.Dump() != nil:
+		c.value(st.Dump().Value)
+	case st.Defset() != nil:
+		if h := st.Defset().Header; h != nil {
 			c.typ(h.Type)
 			c.mark(h.Name, TokRecord, ModDeclaration)
 		}
-	case st.MultiClass != nil:
-		if h := st.MultiClass.Header; h != nil {
+	case st.MultiClass() != nil:
+		if h := st.MultiClass().Header; h != nil {
 			c.mark(h.Name, TokClassName, ModDeclaration)
 			c.templateArgs(h.TemplateArgs)
 			c.parents(h.Parents)
 		}
-	case st.Let != nil:
-		if h := st.Let.Header; h != nil {
+	case st.Let() != nil:
+		if h := st.Let().Header; h != nil {
 			for _, it := range h.Items {
 				if it != nil {
 					c.mark(it.Name, TokField, 0)
@@ -253,13 +253,13 @@ func (c *placeRoles) statement(st *tablegen.Statement) {
 				}
 			}
 		}
-	case st.Foreach != nil:
-		if h := st.Foreach.Header; h != nil {
+	case st.Foreach() != nil:
+		if h := st.Foreach().Header; h != nil {
 			c.mark(h.Name, TokVariable, ModDeclaration)
 			c.value(h.List)
 		}
-	case st.If != nil:
-		if h := st.If.Header; h != nil {
+	case st.If() != nil:
+		if h := st.If().Header; h != nil {
 			c.value(h.Cond)
 		}
 	}

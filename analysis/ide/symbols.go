@@ -97,8 +97,8 @@ func (o outline) statement(st *tablegen.Statement) (Symbol, bool) {
 	v := o.v
 	r := st.Range()
 	switch {
-	case st.Class != nil:
-		c := st.Class
+	case st.Class() != nil:
+		c := st.Class()
 		s := Symbol{Name: identName(c.Name), Kind: SymClass, Range: r, Selection: c.Name.Range(), Detail: o.parentsDetail(c.Parents)}
 		for _, a := range c.TemplateArgs {
 			if a != nil && a.Name != nil {
@@ -107,50 +107,50 @@ func (o outline) statement(st *tablegen.Statement) (Symbol, bool) {
 		}
 		s.Children = append(s.Children, o.body(c.Body)...)
 		return s, true
-	case st.Def != nil:
-		s := o.record(SymDef, r, st.Def.Name, st.Def.Parents)
-		s.Children = o.body(st.Def.Body)
+	case st.Def() != nil:
+		s := o.record(SymDef, r, st.Def().Name, st.Def().Parents)
+		s.Children = o.body(st.Def().Body)
 		return s, true
-	case st.Defm != nil:
-		return o.record(SymDefm, r, st.Defm.Name, st.Defm.Parents), true
-	case st.MultiClass != nil && st.MultiClass.Header != nil:
-		h := st.MultiClass.Header
+	case st.Defm() != nil:
+		return o.record(SymDefm, r, st.Defm().Name, st.Defm().Parents), true
+	case st.MultiClass() != nil && st.MultiClass().Header != nil:
+		h := st.MultiClass().Header
 		s := Symbol{Name: identName(h.Name), Kind: SymMulticlass, Range: r, Selection: identRange(h.Name, r)}
 		for _, a := range h.TemplateArgs {
 			if a != nil && a.Name != nil {
 				s.Children = append(s.Children, Symbol{Name: a.Name.Name, Kind: SymTemplateArg, Range: a.Range(), Selection: a.Name.Range(), Detail: v.Text(a.Type.Range())})
 			}
 		}
-		if st.MultiClass.Body != nil {
-			s.Children = append(s.Children, o.statements(st.MultiClass.Body.Statements)...)
+		if st.MultiClass().Body != nil {
+			s.Children = append(s.Children, o.statements(st.MultiClass().Body.Statements)...)
 		}
 		return s, true
-	case st.Defset != nil && st.Defset.Header != nil:
-		h := st.Defset.Header
+	case st.Defset() != nil && st.Defset().Header != nil:
+		h := st.Defset().Header
 		s := Symbol{Name: identName(h.Name), Kind: SymDefset, Range: r, Selection: identRange(h.Name, r), Detail: v.Text(h.Type.Range())}
-		if st.Defset.Body != nil {
-			s.Children = o.statements(st.Defset.Body.Statements)
+		if st.Defset().Body != nil {
+			s.Children = o.statements(st.Defset().Body.Statements)
 		}
 		return s, true
-	case st.Defvar != nil:
-		return Symbol{Name: identName(st.Defvar.Name), Kind: SymDefvar, Range: r, Selection: identRange(st.Defvar.Name, r)}, true
-	case st.Deftype != nil:
-		return Symbol{Name: identName(st.Deftype.Name), Kind: SymDeftype, Range: r, Selection: identRange(st.Deftype.Name, r), Detail: v.Text(st.Deftype.Type.Range())}, true
-	case st.Let != nil && st.Let.Header != nil:
-		s := Symbol{Name: shorten(v.Text(st.Let.Header.Range())), Kind: SymLet, Range: r, Selection: st.Let.Header.Range()}
-		if st.Let.Body != nil {
-			s.Children = o.statements(st.Let.Body.Statements)
+	case st.Defvar() != nil:
+		return Symbol{Name: identName(st.Defvar().Name), Kind: SymDefvar, Range: r, Selection: identRange(st.Defvar().Name, r)}, true
+	case st.Deftype() != nil:
+		return Symbol{Name: identName(st.Deftype().Name), Kind: SymDeftype, Range: r, Selection: identRange(st.Deftype().Name, r), Detail: v.Text(st.Deftype().Type.Range())}, true
+	case st.Let() != nil && st.Let().Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.Let().Header.Range())), Kind: SymLet, Range: r, Selection: st.Let().Header.Range()}
+		if st.Let().Body != nil {
+			s.Children = o.statements(st.Let().Body.Statements)
 		}
 		return s, true
-	case st.Foreach != nil && st.Foreach.Header != nil:
-		s := Symbol{Name: shorten(v.Text(st.Foreach.Header.Node.Range())), Kind: SymForeach, Range: r, Selection: st.Foreach.Header.Node.Range()}
-		if st.Foreach.Body != nil {
-			s.Children = o.statements(st.Foreach.Body.Statements)
+	case st.Foreach() != nil && st.Foreach().Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.Foreach().Header.Node.Range())), Kind: SymForeach, Range: r, Selection: st.Foreach().Header.Node.Range()}
+		if st.Foreach().Body != nil {
+			s.Children = o.statements(st.Foreach().Body.Statements)
 		}
 		return s, true
-	case st.If != nil && st.If.Header != nil:
-		s := Symbol{Name: shorten(v.Text(st.If.Header.Range())), Kind: SymIf, Range: r, Selection: st.If.Header.Range()}
-		for _, b := range []*tablegen.Block{st.If.Then, st.If.Else} {
+	case st.If() != nil && st.If().Header != nil:
+		s := Symbol{Name: shorten(v.Text(st.If().Header.Range())), Kind: SymIf, Range: r, Selection: st.If().Header.Range()}
+		for _, b := range []*tablegen.Block{st.If().Then, st.If().Else} {
 			if b != nil {
 				s.Children = append(s.Children, o.statements(b.Statements)...)
 			}

@@ -351,31 +351,31 @@ func (e *evaluator) statement(s *tablegen.Statement) {
 		}
 		e.stmt, e.failed, e.use = outer, outerFailed, outerUse
 	}()
-	switch {
-	case s.Class != nil:
-		e.class(s.Class)
-	case s.Def != nil:
-		e.def(s.Def)
-	case s.Defm != nil:
-		e.defm(s.Defm)
-	case s.Defvar != nil:
-		e.defvar(s.Defvar, nil)
-	case s.Deftype != nil:
-		e.deftype(s.Deftype)
-	case s.Assert != nil:
-		e.assertStmt(s.Assert, nil)
-	case s.Dump != nil:
-		e.dumpStmt(s.Dump, nil)
-	case s.Let != nil:
-		e.let(s.Let)
-	case s.Foreach != nil:
-		e.foreach(s.Foreach)
-	case s.If != nil:
-		e.ifStmt(s.If)
-	case s.MultiClass != nil:
-		e.multiclass(s.MultiClass)
-	case s.Defset != nil:
-		e.defset(s.Defset)
+	switch n := s.StatementNode().(type) {
+	case *tablegen.Class:
+		e.class(n)
+	case *tablegen.Def:
+		e.def(n)
+	case *tablegen.Defm:
+		e.defm(n)
+	case *tablegen.Defvar:
+		e.defvar(n, nil)
+	case *tablegen.Deftype:
+		e.deftype(n)
+	case *tablegen.Assert:
+		e.assertStmt(n, nil)
+	case *tablegen.Dump:
+		e.dumpStmt(n, nil)
+	case *tablegen.Let:
+		e.let(n)
+	case *tablegen.Foreach:
+		e.foreach(n)
+	case *tablegen.If:
+		e.ifStmt(n)
+	case *tablegen.MultiClass:
+		e.multiclass(n)
+	case *tablegen.Defset:
+		e.defset(n)
 	}
 }
 
@@ -387,15 +387,15 @@ func (e *evaluator) poison(s *tablegen.Statement) {
 		return
 	}
 	switch {
-	case s.Def != nil:
-		if n := s.Def.Name; n != nil && n.Operand != nil && len(n.Pastes) == 0 && len(n.Operand.Suffixes) == 0 {
+	case s.Def() != nil:
+		if n := s.Def().Name; n != nil && n.Operand != nil && len(n.Pastes) == 0 && len(n.Operand.Suffixes) == 0 {
 			if id := n.Operand.Simple.Ident(); id != nil {
 				e.poisoned.set(id.Name, true)
 			}
 		}
-	case s.Defvar != nil:
+	case s.Defvar() != nil:
 		if e.scope.parent == nil {
-			e.poisoned.set(s.Defvar.Name.Name, true)
+			e.poisoned.set(s.Defvar().Name.Name, true)
 		}
 	}
 }
