@@ -105,7 +105,7 @@ func (b *patternBuilder) collectCandidates() {
 			add(d.Range())
 		}
 	}
-	for _, in := range def.Chain {
+	for _, in := range def.Chain() {
 		if d := b.set.ast.defmAt(in.Range.Start); d != nil {
 			add(d.Range())
 		}

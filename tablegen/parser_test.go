@@ -252,6 +252,9 @@ let f = 1 in { def G : C<0>; }
 				}
 				outer = r
 			}
+			if st, ok := v.Addr().Interface().(*Statement); ok { // its node is unexported
+				walk(reflect.ValueOf(st.StatementNode()), outer)
+			}
 			for i := 0; i < v.NumField(); i++ {
 				if v.Type().Field(i).IsExported() && v.Type().Field(i).Type != reflect.TypeOf(Node{}) {
 					walk(v.Field(i), outer)
@@ -346,6 +349,9 @@ func clearRanges(v reflect.Value) {
 		if v.Type() == reflect.TypeOf(Node{}) {
 			v.Set(reflect.Zero(v.Type()))
 			return
+		}
+		if v.Type() == reflect.TypeOf(Statement{}) { // its node is unexported
+			clearRanges(reflect.ValueOf(v.Addr().Interface().(*Statement).StatementNode()))
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {

@@ -607,7 +607,8 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 			rec := en.rec.clone()
 			if loc != nil {
 				rec.Locs = append(rec.Locs, *loc)
-				rec.Chain = append(rec.Chain, Instantiation{Via: via, Range: *loc})
+				rare := rec.rareFields()
+				rare.chain = append(rare.chain, Instantiation{Via: via, Range: *loc})
 			}
 			outer := e.enterUse(e.recordUse(rec))
 			m := e.mapFor(substs, rec)
@@ -877,14 +878,14 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 	}
 	rec.copyChecks(class)
 	m := e.newMap(rec)
-	for _, a := range class.TemplateArgs {
+	for _, a := range class.TemplateArgs() {
 		if rv := class.Field(a); rv != nil {
 			m.set(a, rv.Value)
 		}
 	}
 	for _, a := range v.Args {
-		if a.Index >= 0 && int(a.Index) < len(class.TemplateArgs) {
-			m.set(class.TemplateArgs[a.Index], a.Value)
+		if a.Index >= 0 && int(a.Index) < len(class.TemplateArgs()) {
+			m.set(class.TemplateArgs()[a.Index], a.Value)
 		}
 	}
 	rec.resolveWith(e, m, -1)

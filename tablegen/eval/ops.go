@@ -440,7 +440,7 @@ func (v *VarDefInit) String() string {
 			sb.WriteString(", ")
 		}
 		if a.Named && a.Index >= 0 {
-			sb.WriteString(v.Class.TemplateArgs[a.Index])
+			sb.WriteString(v.Class.TemplateArgs()[a.Index])
 			sb.WriteByte('=')
 		}
 		sb.WriteString(a.Value.String())

@@ -7,9 +7,9 @@ import "strings"
 func printRecord(r *Record) string {
 	var sb strings.Builder
 	sb.WriteString(r.NameString())
-	if len(r.TemplateArgs) > 0 {
+	if len(r.TemplateArgs()) > 0 {
 		sb.WriteByte('<')
-		for i, a := range r.TemplateArgs {
+		for i, a := range r.TemplateArgs() {
 			if i > 0 {
 				sb.WriteString(", ")
 			}

@@ -18,7 +18,7 @@ func (e *evaluator) class(c *tablegen.Class) {
 	name := c.Name.Name
 	rec := e.classes.get(name)
 	if rec != nil {
-		if len(rec.Values) > 0 || len(rec.Supers) > 0 || len(rec.TemplateArgs) > 0 {
+		if len(rec.Values) > 0 || len(rec.Supers) > 0 || len(rec.TemplateArgs()) > 0 {
 			e.failAt(c.Name.Range(), "eval-class-redefined", "Class '"+name+"' already defined",
 				tablegen.Related{Range: rec.loc(), Message: "previous definition"})
 			return
@@ -70,7 +70,8 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range(), ref: &VarInit{Name: q, Ty: t}}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
 	}
-	rec.TemplateArgs = append(rec.TemplateArgs, q)
+	rare := rec.rareFields()
+	rare.templateArgs = append(rare.templateArgs, q)
 	if ta.Default != nil {
 		v := e.value(ta.Default, t, rec, false)
 		if v == nil {
@@ -131,8 +132,9 @@ func (e *evaluator) sizeRecord(rec *Record, nArgs int, parents []*tablegen.Class
 	if needSupers > cap(rec.Supers) {
 		rec.Supers = append(make([]SuperRef, 0, needSupers), rec.Supers...)
 	}
-	if n := len(rec.TemplateArgs) + nArgs; n > cap(rec.TemplateArgs) {
-		rec.TemplateArgs = append(make([]string, 0, n), rec.TemplateArgs...)
+	if n := len(rec.TemplateArgs()) + nArgs; n > cap(rec.TemplateArgs()) {
+		rare := rec.rareFields()
+		rare.templateArgs = append(make([]string, 0, n), rare.templateArgs...)
 	}
 }
 
@@ -349,7 +351,7 @@ func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Rec
 	}
 	named := false
 	for i, a := range args {
-		if i >= len(of.TemplateArgs) {
+		if i >= len(of.TemplateArgs()) {
 			e.failAt(a.Range(), "eval-too-many-args", "Too many template arguments: "+strconv.Itoa(i+1))
 			return nil, false
 		}
@@ -372,7 +374,7 @@ func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Rec
 			if !ok {
 				return nil, false
 			}
-			out = append(out, ArgInit{Index: int32(slices.Index(of.TemplateArgs, q)), Named: true, Value: c})
+			out = append(out, ArgInit{Index: int32(slices.Index(of.TemplateArgs(), q)), Named: true, Value: c})
 			named = true
 			continue
 		}
@@ -380,7 +382,7 @@ func (e *evaluator) templateArgValues(args []*tablegen.Arg, cur *Record, of *Rec
 			e.failAt(a.Range(), "eval-positional-after-named", "Positional argument should be put before named argument")
 			return nil, false
 		}
-		rv := of.Field(of.TemplateArgs[i])
+		rv := of.Field(of.TemplateArgs()[i])
 		v := e.value(a.Value, rv.Type, cur, false)
 		if v == nil {
 			return nil, false
@@ -409,20 +411,20 @@ func (e *evaluator) castArg(v Init, rv *RecordVal, at tablegen.Range) (Init, boo
 // resolveArguments hands each template argument's value (given, or the
 // default) to set, and reports arguments without a value.
 func (e *evaluator) resolveArguments(of *Record, args []ArgInit, at tablegen.Range, set func(name string, v Init)) bool {
-	given := make([]bool, len(of.TemplateArgs))
+	given := make([]bool, len(of.TemplateArgs()))
 	for _, a := range args {
 		idx := int(a.Index)
 		if idx < 0 || idx >= len(given) {
 			continue
 		}
 		if given[idx] {
-			e.failAt(at, "eval-duplicate-arg", "We can only specify the template argument '"+of.TemplateArgs[idx]+"' once")
+			e.failAt(at, "eval-duplicate-arg", "We can only specify the template argument '"+of.TemplateArgs()[idx]+"' once")
 			return false
 		}
 		given[idx] = true
-		set(of.TemplateArgs[idx], a.Value)
+		set(of.TemplateArgs()[idx], a.Value)
 	}
-	for i, n := range of.TemplateArgs {
+	for i, n := range of.TemplateArgs() {
 		if given[i] {
 			continue
 		}

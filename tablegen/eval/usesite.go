@@ -42,8 +42,8 @@ func (e *evaluator) recordUse(rec *Record) (tablegen.Range, string) {
 			return s.Range, s.Class.NameString()
 		}
 	}
-	for i := len(rec.Chain) - 1; i >= 0; i-- {
-		if c := rec.Chain[i]; e.within(c.Range) {
+	for i := len(rec.Chain()) - 1; i >= 0; i-- {
+		if c := rec.Chain()[i]; e.within(c.Range) {
 			return c.Range, c.Via
 		}
 	}
