@@ -29,7 +29,7 @@ type fileParse struct {
 	stmts    []*tablegen.Statement
 	stmtTok  []int // index in tokens of each statement's first token
 	diags    tablegen.Diagnostics
-	passes   []tablegen.Pass // nil when they cannot be taken over (deep nesting)
+	passes   []passRecord // nil when they cannot be taken over (deep nesting)
 	openEnd  bool            // a statement or an error recovery runs into the end of the file
 	splitAt  bool            // an include sits inside a statement or an error recovery
 	reused   int             // statements taken over from the previous version (incremental)
@@ -123,7 +123,7 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 		}
 		p = &fileParse{stmts: res.Statements, diags: res.Diags, reparsed: e.tokens.Len()}
 		if !res.Deep {
-			p.passes = res.Passes
+			p.passes = recordPasses(res.Passes)
 		}
 	}
 	p.stmtTok = make([]int, len(p.stmts))

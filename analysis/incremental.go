@@ -33,12 +33,12 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	// Tokens before the first that ends at or after the edit are the same.
 	firstChanged := sort.Search(pt.Len(), func(i int) bool { return int(pt.End(i)-base) >= a })
 	k := 0
-	for k < len(old.passes) && old.passes[k].Seen <= firstChanged {
+	for k < len(old.passes) && int(old.passes[k].seen) <= firstChanged {
 		k++
 	}
 	R := pt.Len()
 	if k < len(old.passes) {
-		R = old.passes[k].From
+		R = int(old.passes[k].from)
 	}
 	if R > ct.Len() {
 		return nil, nil
@@ -67,9 +67,9 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	}
 	sync := map[int]int{} // new token index -> old pass starting there
 	firstSync := ct.Len()
-	for j := len(old.passes) - 1; j >= k && old.passes[j].From >= sfx; j-- {
-		sync[old.passes[j].From+dt] = j
-		firstSync = old.passes[j].From + dt
+	for j := len(old.passes) - 1; j >= k && int(old.passes[j].from) >= sfx; j-- {
+		sync[int(old.passes[j].from)+dt] = j
+		firstSync = int(old.passes[j].from) + dt
 	}
 	// The tokens from R are copied up to a window past the first old pass
 	// after the edit, not to the end of the file (400 MB of a 50 MB
@@ -110,7 +110,7 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 	S := R + stopped // first new token taken over again
 
 	p := &fileParse{reused: k + len(old.passes) - j, reparsed: S - R}
-	p.passes = make([]tablegen.Pass, 0, k+len(res.Passes)+len(old.passes)-j)
+	p.passes = make([]passRecord, 0, k+len(res.Passes)+len(old.passes)-j)
 	p.stmts = make([]*tablegen.Statement, 0, len(old.stmts)+len(res.Statements))
 	p.diags = tablegen.BangDiagnosticsIn(ct)
 	take := func(ps tablegen.Pass, st *tablegen.Statement) {
@@ -119,7 +119,7 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 			p.stmts = append(p.stmts, st)
 		}
 		p.diags = append(p.diags, ps.Diags...)
-		p.passes = append(p.passes, ps)
+		p.passes = append(p.passes, recordPass(ps))
 	}
 	stmtOf := func(stmts []*tablegen.Statement, ps tablegen.Pass) *tablegen.Statement {
 		if ps.Stmt < 0 {
@@ -127,7 +127,8 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		}
 		return stmts[ps.Stmt]
 	}
-	for _, ps := range old.passes[:k] {
+	for _, r := range old.passes[:k] {
+		ps := r.pass()
 		take(ps, stmtOf(old.stmts, ps))
 	}
 	for _, ps := range res.Passes {
@@ -136,10 +137,11 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		take(ps, st)
 	}
 	sh := shifter{d: int(delta)}
-	for n, ps := range old.passes[j:] {
+	for n, r := range old.passes[j:] {
 		if n%cancelCheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		ps := r.pass()
 		st := stmtOf(old.stmts, ps)
 		if st != nil {
 			st = sh.statement(st)
@@ -149,6 +151,38 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		take(ps, st)
 	}
 	return p, nil
+}
+
+// passRecord is a parse pass as a file's parse keeps it to take over: 24
+// bytes where a tablegen.Pass takes 56, for a million statements of a
+// large file; most passes have no diagnostics.
+type passRecord struct {
+	from, to, seen, stmt int32
+	diags                *tablegen.Diagnostics // nil when none
+}
+
+func recordPass(ps tablegen.Pass) passRecord {
+	r := passRecord{from: int32(ps.From), to: int32(ps.To), seen: int32(ps.Seen), stmt: int32(ps.Stmt)}
+	if len(ps.Diags) > 0 {
+		r.diags = &ps.Diags
+	}
+	return r
+}
+
+func recordPasses(ps []tablegen.Pass) []passRecord {
+	out := make([]passRecord, len(ps))
+	for i, p := range ps {
+		out[i] = recordPass(p)
+	}
+	return out
+}
+
+func (r passRecord) pass() tablegen.Pass {
+	ps := tablegen.Pass{From: int(r.from), To: int(r.to), Seen: int(r.seen), Stmt: int(r.stmt)}
+	if r.diags != nil {
+		ps.Diags = *r.diags
+	}
+	return ps
 }
 
 // wholeParseTokens is the size of a file (in tokens: a 2.5 MB one) past
