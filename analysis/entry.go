@@ -30,10 +30,10 @@ type fileParse struct {
 	stmtTok  []int // index in tokens of each statement's first token
 	diags    tablegen.Diagnostics
 	passes   []passRecord // nil when they cannot be taken over (deep nesting)
-	openEnd  bool            // a statement or an error recovery runs into the end of the file
-	splitAt  bool            // an include sits inside a statement or an error recovery
-	reused   int             // statements taken over from the previous version (incremental)
-	reparsed int             // tokens parsed anew
+	openEnd  bool         // a statement or an error recovery runs into the end of the file
+	splitAt  bool         // an include sits inside a statement or an error recovery
+	reused   int          // statements taken over from the previous version (incremental)
+	reparsed int          // tokens parsed anew
 }
 
 func shiftRange(r tablegen.Range, d tablegen.Pos) tablegen.Range {
