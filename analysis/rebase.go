@@ -309,7 +309,7 @@ func (s shifter) value(in *tablegen.Value) *tablegen.Value {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.Value{Node: s.node(in.Node), Operand: s.suffixed(in.Operand)}
+	out := &tablegen.Value{Operand: s.suffixed(in.Operand)}
 	if in.Pasted != nil {
 		out.Pasted = &tablegen.PasteList{Pastes: make([]*tablegen.Paste, len(in.Pasted.Pastes))}
 		for i, p := range in.Pasted.Pastes {
@@ -325,7 +325,7 @@ func (s shifter) suffixed(in *tablegen.SuffixedValue) *tablegen.SuffixedValue {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.SuffixedValue{Node: s.node(in.Node), Simple: s.simple(in.Simple)}
+	out := &tablegen.SuffixedValue{Simple: s.simple(in.Simple)}
 	if in.Suffixed != nil {
 		out.Suffixed = &tablegen.SuffixList{Suffixes: make([]*tablegen.Suffix, len(in.Suffixed.Suffixes))}
 		for i, x := range in.Suffixed.Suffixes {

@@ -414,13 +414,29 @@ type RangePiece struct {
 //
 // Pastes and suffixes are rare, so Value and SuffixedValue hold them behind
 // a pointer that is nil when there are none: a slice header inline would
-// cost 24 bytes in every value and move a value's nodes, which the parser
-// allocates together, to a larger size class.
+// cost 24 bytes in every value. Neither keeps a range of its own: theirs
+// is their first part's to the end of their last (Range), and a large
+// file has millions of values.
 type Value struct {
-	Node
 	Operand *SuffixedValue `parser:"@@"`
 	Pasted  *PasteList     `parser:"@@?"`
 }
+
+// Range returns the value's source span: from its first operand to the end
+// of its last paste.
+func (v *Value) Range() Range {
+	if v == nil {
+		return Range{}
+	}
+	r := v.Operand.Range()
+	if ps := v.Pastes(); len(ps) > 0 && ps[len(ps)-1] != nil {
+		r.End = ps[len(ps)-1].To
+	}
+	return r
+}
+
+// Start returns the value's first position.
+func (v *Value) Start() Pos { return v.Range().Start }
 
 // PasteList is the pastes after a value's first operand, at least one.
 type PasteList struct {
@@ -444,10 +460,28 @@ type Paste struct {
 // SuffixedValue is a simple value followed by `{bits}`, `[slice]`, `.field`.
 // Its suffixes are behind a pointer for the reason Value's pastes are.
 type SuffixedValue struct {
-	Node
 	Simple   *SimpleValue `parser:"@@"`
 	Suffixed *SuffixList  `parser:"@@?"`
 }
+
+// Range returns the operand's source span: from its simple value to the
+// end of its last suffix.
+func (s *SuffixedValue) Range() Range {
+	if s == nil {
+		return Range{}
+	}
+	if s.Simple == nil {
+		return Range{}
+	}
+	r := s.Simple.Range()
+	if sfs := s.Suffixes(); len(sfs) > 0 && sfs[len(sfs)-1] != nil {
+		r.End = sfs[len(sfs)-1].To
+	}
+	return r
+}
+
+// Start returns the operand's first position.
+func (s *SuffixedValue) Start() Pos { return s.Range().Start }
 
 // SuffixList is the suffixes of a simple value, at least one.
 type SuffixList struct {

@@ -547,7 +547,6 @@ type nameOperandNodes struct {
 }
 
 func (p *stmtParser) rdValue() *Value {
-	start := p.i
 	n := alloc(&p.nodes.values)
 	v := &n.value
 	v.Operand = p.rdSuffixed(&n.operandNodes)
@@ -564,26 +563,22 @@ func (p *stmtParser) rdValue() *Value {
 		}
 		v.Pasted.Pastes = append(v.Pasted.Pastes, pa)
 	}
-	v.Node = p.node(start)
 	return v
 }
 
 // rdSuffixed parses an operand into n.
 func (p *stmtParser) rdSuffixed(n *operandNodes) *SuffixedValue {
-	start := p.i
-	from := p.tok(start).Pos
 	// The first access to the fresh nodes is a store, which also serves as
 	// n's nil check. Were it a load (the compiler's nil check), the kernel
 	// would map the zero page for a fresh heap page and copy it at the first
 	// store: two faults and a TLB flush instead of one fault, for most pages
 	// of values (a sixth of the page faults of parsing).
-	n.suffixed.From = from
+	n.suffixed.Simple = &n.simple
 	sv := &n.suffixed
 	sv.Simple = p.rdSimpleValue(&n.simple)
 	for sf := p.rdSuffix(); sf != nil; sf = p.rdSuffix() {
 		sv.AddSuffix(sf)
 	}
-	sv.Node = p.node(start)
 	return sv
 }
 

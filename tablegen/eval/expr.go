@@ -117,7 +117,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 	for i, p := range nv.Pastes {
 		ps[i] = &tablegen.Paste{Node: p.Node}
 		if p.Operand != nil {
-			sv := &tablegen.SuffixedValue{Node: p.Operand.Node, Simple: p.Operand.Simple}
+			sv := &tablegen.SuffixedValue{Simple: p.Operand.Simple}
 			for _, s := range p.Operand.Suffixes {
 				sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 			}
@@ -135,7 +135,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 }
 
 func (e *evaluator) nameOperand(op *tablegen.NameOperand, rec *Record) Init {
-	sv := &tablegen.SuffixedValue{Node: op.Node, Simple: op.Simple}
+	sv := &tablegen.SuffixedValue{Simple: op.Simple}
 	for _, s := range op.Suffixes {
 		sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 	}
