@@ -195,7 +195,7 @@ func (g *globals) recordDecl(st *tablegen.Statement) *Decl {
 // plainName returns the identifier of a record name written as one plain
 // identifier, or nil.
 func plainName(n *tablegen.NameValue) *tablegen.Ident {
-	if n == nil || len(n.Pastes) > 0 || n.Operand == nil || len(n.Operand.Suffixes) > 0 || n.Operand.Simple == nil {
+	if n == nil || len(n.Pastes()) > 0 || n.Operand == nil || len(n.Operand.Suffixes()) > 0 || n.Operand.Simple == nil {
 		return nil
 	}
 	return n.Operand.Simple.Ident()

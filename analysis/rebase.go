@@ -354,12 +354,12 @@ func (s shifter) nameValue(in *tablegen.NameValue) *tablegen.NameValue {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.NameValue{Node: s.node(in.Node), Operand: s.nameOperand(in.Operand)}
-	if in.Pastes != nil {
-		out.Pastes = make([]*tablegen.NamePaste, len(in.Pastes))
-		for i, p := range in.Pastes {
+	out := &tablegen.NameValue{Operand: s.nameOperand(in.Operand)}
+	if in.Pasted != nil {
+		out.Pasted = &tablegen.NamePasteList{Pastes: make([]*tablegen.NamePaste, len(in.Pasted.Pastes))}
+		for i, p := range in.Pasted.Pastes {
 			if p != nil {
-				out.Pastes[i] = &tablegen.NamePaste{Node: s.node(p.Node), Operand: s.nameOperand(p.Operand)}
+				out.Pasted.Pastes[i] = &tablegen.NamePaste{Node: s.node(p.Node), Operand: s.nameOperand(p.Operand)}
 			}
 		}
 	}
@@ -370,12 +370,12 @@ func (s shifter) nameOperand(in *tablegen.NameOperand) *tablegen.NameOperand {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.NameOperand{Node: s.node(in.Node), Simple: s.simple(in.Simple)}
-	if in.Suffixes != nil {
-		out.Suffixes = make([]*tablegen.NameSuffix, len(in.Suffixes))
-		for i, x := range in.Suffixes {
+	out := &tablegen.NameOperand{Simple: s.simple(in.Simple)}
+	if in.Suffixed != nil {
+		out.Suffixed = &tablegen.NameSuffixList{Suffixes: make([]*tablegen.NameSuffix, len(in.Suffixed.Suffixes))}
+		for i, x := range in.Suffixed.Suffixes {
 			if x != nil {
-				out.Suffixes[i] = &tablegen.NameSuffix{Node: s.node(x.Node), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
+				out.Suffixed.Suffixes[i] = &tablegen.NameSuffix{Node: s.node(x.Node), Slice: s.slice(x.Slice), TrailingComma: x.TrailingComma, Field: s.ident(x.Field)}
 			}
 		}
 	}

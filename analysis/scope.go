@@ -260,7 +260,7 @@ func (u *Unit) DeclaredNames(classesOnly bool) []DeclaredName {
 				case st.MultiClass() != nil && st.MultiClass().Header != nil && st.MultiClass().Header.Name != nil:
 					add(DeclaredName{Name: st.MultiClass().Header.Name.Name, Detail: "multiclass", Class: true})
 				case classesOnly:
-				case st.Def() != nil && st.Def().Name != nil && st.Def().Name.Operand != nil && len(st.Def().Name.Pastes) == 0 &&
+				case st.Def() != nil && st.Def().Name != nil && st.Def().Name.Operand != nil && len(st.Def().Name.Pastes()) == 0 &&
 					st.Def().Name.Operand.Simple != nil && st.Def().Name.Operand.Simple.Ident() != nil:
 					add(DeclaredName{Name: st.Def().Name.Operand.Simple.Ident().Name, Detail: "def"})
 				case st.Defvar() != nil && st.Defvar().Name != nil:

@@ -523,18 +523,48 @@ type SliceElem struct {
 }
 
 // NameValue is a record name in def/defm: a value in which `{` starts the
-// record body instead of a bit slice.
+// record body instead of a bit slice. As Value, it keeps its rare pastes
+// behind a pointer and no range of its own (a large file has a million
+// names).
 type NameValue struct {
-	Node
-	Operand *NameOperand `parser:"@@"`
-	Pastes  []*NamePaste `parser:"@@*"`
+	Operand *NameOperand   `parser:"@@"`
+	Pasted  *NamePasteList `parser:"@@?"`
 }
+
+// NamePasteList is the pastes after a name's first operand, at least one.
+type NamePasteList struct {
+	Pastes []*NamePaste `parser:"@@+"`
+}
+
+// Pastes returns the `# operand` pastes after n's first operand.
+func (n *NameValue) Pastes() []*NamePaste {
+	if n.Pasted == nil {
+		return nil
+	}
+	return n.Pasted.Pastes
+}
+
+// Range returns the name's source span: from its first operand to the end
+// of its last paste.
+func (n *NameValue) Range() Range {
+	if n == nil {
+		return Range{}
+	}
+	r := n.Operand.Range()
+	if ps := n.Pastes(); len(ps) > 0 && ps[len(ps)-1] != nil {
+		r.End = ps[len(ps)-1].To
+	}
+	return r
+}
+
+// Start returns the name's first position.
+func (n *NameValue) Start() Pos { return n.Range().Start }
 
 // Operands returns the operands of the name in order: the first, then
 // each pasted one.
 func (n *NameValue) Operands() []*NameOperand {
 	ops := []*NameOperand{n.Operand}
-	for _, p := range n.Pastes {
+	for _, p := range n.Pastes() {
 		if p != nil {
 			ops = append(ops, p.Operand)
 		}
@@ -548,12 +578,41 @@ type NamePaste struct {
 	Operand *NameOperand `parser:"\"#\" @@?"`
 }
 
-// NameOperand is a simple value with the suffixes a name allows.
+// NameOperand is a simple value with the suffixes a name allows, behind a
+// pointer as a value's are; its range is its parts'.
 type NameOperand struct {
-	Node
-	Simple   *SimpleValue  `parser:"@@"`
-	Suffixes []*NameSuffix `parser:"@@*"`
+	Simple   *SimpleValue    `parser:"@@"`
+	Suffixed *NameSuffixList `parser:"@@?"`
 }
+
+// NameSuffixList is the suffixes of a name's simple value, at least one.
+type NameSuffixList struct {
+	Suffixes []*NameSuffix `parser:"@@+"`
+}
+
+// Suffixes returns the suffixes of o's simple value.
+func (o *NameOperand) Suffixes() []*NameSuffix {
+	if o.Suffixed == nil {
+		return nil
+	}
+	return o.Suffixed.Suffixes
+}
+
+// Range returns the operand's source span: from its simple value to the
+// end of its last suffix.
+func (o *NameOperand) Range() Range {
+	if o == nil || o.Simple == nil {
+		return Range{}
+	}
+	r := o.Simple.Range()
+	if sfs := o.Suffixes(); len(sfs) > 0 && sfs[len(sfs)-1] != nil {
+		r.End = sfs[len(sfs)-1].To
+	}
+	return r
+}
+
+// Start returns the operand's first position.
+func (o *NameOperand) Start() Pos { return o.Range().Start }
 
 // NameSuffix is a suffix allowed in a record name.
 type NameSuffix struct {

@@ -644,7 +644,6 @@ func (p *stmtParser) rdSlice() (out []*SliceElem, trailingComma bool) {
 }
 
 func (p *stmtParser) rdNameValue() *NameValue {
-	start := p.i
 	v := alloc(&p.nodes.nameValues)
 	v.Operand = p.rdNameOperand()
 	for p.kind() == TokPaste {
@@ -655,14 +654,15 @@ func (p *stmtParser) rdNameValue() *NameValue {
 			pa.Operand = p.rdNameOperand()
 		}
 		pa.Node = p.node(ps)
-		v.Pastes = append(v.Pastes, pa)
+		if v.Pasted == nil {
+			v.Pasted = alloc(&p.nodes.namePasteLists)
+		}
+		v.Pasted.Pastes = append(v.Pasted.Pastes, pa)
 	}
-	v.Node = p.node(start)
 	return v
 }
 
 func (p *stmtParser) rdNameOperand() *NameOperand {
-	start := p.i
 	n := alloc(&p.nodes.nameOperands)
 	o := &n.operand
 	o.Simple = p.rdSimpleValue(&n.simple)
@@ -677,9 +677,11 @@ func (p *stmtParser) rdNameOperand() *NameOperand {
 			sf.Field = p.ident("a field name after '.'")
 		}
 		sf.Node = p.node(ss)
-		o.Suffixes = append(o.Suffixes, sf)
+		if o.Suffixed == nil {
+			o.Suffixed = &NameSuffixList{}
+		}
+		o.Suffixed.Suffixes = append(o.Suffixed.Suffixes, sf)
 	}
-	o.Node = p.node(start)
 	return o
 }
 

@@ -388,7 +388,7 @@ func (e *evaluator) poison(s *tablegen.Statement) {
 	}
 	switch {
 	case s.Def() != nil:
-		if n := s.Def().Name; n != nil && n.Operand != nil && len(n.Pastes) == 0 && len(n.Operand.Suffixes) == 0 {
+		if n := s.Def().Name; n != nil && n.Operand != nil && len(n.Pastes()) == 0 && len(n.Operand.Suffixes()) == 0 {
 			if id := n.Operand.Simple.Ident(); id != nil {
 				e.poisoned.set(id.Name, true)
 			}

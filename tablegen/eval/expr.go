@@ -113,12 +113,12 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 	if res == nil {
 		return nil
 	}
-	ps := make([]*tablegen.Paste, len(nv.Pastes))
-	for i, p := range nv.Pastes {
+	ps := make([]*tablegen.Paste, len(nv.Pastes()))
+	for i, p := range nv.Pastes() {
 		ps[i] = &tablegen.Paste{Node: p.Node}
 		if p.Operand != nil {
 			sv := &tablegen.SuffixedValue{Simple: p.Operand.Simple}
-			for _, s := range p.Operand.Suffixes {
+			for _, s := range p.Operand.Suffixes() {
 				sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 			}
 			ps[i].Operand = sv
@@ -136,7 +136,7 @@ func (e *evaluator) nameValue(nv *tablegen.NameValue, rec *Record) Init {
 
 func (e *evaluator) nameOperand(op *tablegen.NameOperand, rec *Record) Init {
 	sv := &tablegen.SuffixedValue{Simple: op.Simple}
-	for _, s := range op.Suffixes {
+	for _, s := range op.Suffixes() {
 		sv.AddSuffix(&tablegen.Suffix{Node: s.Node, Slice: s.Slice, TrailingComma: s.TrailingComma, Field: s.Field})
 	}
 	return e.suffixed(sv, stringType, rec, true)
