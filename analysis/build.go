@@ -114,7 +114,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 		for _, r := range a.runs {
 			p := parses[r.e]
 			for i, st := range p.stmts {
-				if t := p.stmtTok[i]; t >= r.lo && t < r.hi {
+				if t := int(p.stmtTok[i]); t >= r.lo && t < r.hi {
 					tg.Statements = append(tg.Statements, st)
 				}
 			}

@@ -27,7 +27,7 @@ type fileEntry struct {
 // fileParse is the syntax of one file's own tokens.
 type fileParse struct {
 	stmts    []*tablegen.Statement
-	stmtTok  []int // index in tokens of each statement's first token
+	stmtTok  []int32 // index in tokens of each statement's first token
 	diags    tablegen.Diagnostics
 	passes   []passRecord // nil when they cannot be taken over (deep nesting)
 	openEnd  bool         // a statement or an error recovery runs into the end of the file
@@ -126,10 +126,10 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 			p.passes = recordPasses(res.Passes)
 		}
 	}
-	p.stmtTok = make([]int, len(p.stmts))
+	p.stmtTok = make([]int32, len(p.stmts))
 	for i, st := range p.stmts {
 		start := st.Range().Start
-		p.stmtTok[i] = e.tokens.Search(start)
+		p.stmtTok[i] = int32(e.tokens.Search(start))
 	}
 	p.openEnd, p.splitAt = spliceHazards(e, p)
 	e.parsed = p

@@ -239,7 +239,7 @@ func (s shifter) args(in []*tablegen.Arg) []*tablegen.Arg {
 	out := make([]*tablegen.Arg, len(in))
 	for i, a := range in {
 		if a != nil {
-			out[i] = &tablegen.Arg{Node: s.node(a.Node), Name: s.ident(a.Name), Value: s.value(a.Value)}
+			out[i] = &tablegen.Arg{Name: s.ident(a.Name), Value: s.value(a.Value)}
 		}
 	}
 	return out

@@ -224,11 +224,27 @@ type ClassRef struct {
 }
 
 // Arg is a template argument value, positional or named (`name = value`).
+// Its range is its parts' (a large file has millions of arguments).
 type Arg struct {
-	Node
 	Name  *Ident `parser:"( @@ \"=\" )?"`
 	Value *Value `parser:"@@"`
 }
+
+// Range returns the argument's source span: from its name, or its value
+// when positional, to the end of its value.
+func (a *Arg) Range() Range {
+	if a == nil {
+		return Range{}
+	}
+	r := a.Value.Range()
+	if a.Name != nil {
+		r.Start = a.Name.From
+	}
+	return r
+}
+
+// Start returns the argument's first position.
+func (a *Arg) Start() Pos { return a.Range().Start }
 
 // Body is a record body: `;` or `{ items }`.
 type Body struct {

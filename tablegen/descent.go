@@ -196,14 +196,12 @@ func (p *stmtParser) rdArgs(trailingComma bool) []*Arg {
 		return nil
 	}
 	for {
-		start := p.i
 		a := alloc(&p.nodes.args)
 		if p.kind() == TokIdent && p.kindAt(1) == TokEqual {
 			a.Name = p.ident("an argument name")
 			p.advance() // =
 		}
 		a.Value = p.rdValue()
-		a.Node = p.node(start)
 		out = append(out, a)
 		if !p.accept(TokComma) {
 			break
