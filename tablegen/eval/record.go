@@ -126,8 +126,8 @@ type Record struct {
 
 	checks *recordChecks // nil when the record has none
 	rare   *recordRare   // nil when the record has none of it
-	def    *DefInit
-	ty     *Type // the type of a def: its direct superclasses
+	def    DefInit       // the record as a value, Rec set when first asked (defInit)
+	ty     *Type         // the type of a def: its direct superclasses
 }
 
 // recordRare is what most records of a large file lack: template arguments
@@ -279,10 +279,10 @@ func (r *Record) eachDirectSuper(f func(SuperRef)) {
 }
 
 func (r *Record) defInit() *DefInit {
-	if r.def == nil {
-		r.def = &DefInit{Rec: r}
+	if r.def.Rec == nil {
+		r.def.Rec = r
 	}
-	return r.def
+	return &r.def
 }
 
 func (r *Record) selfType() *Type {
@@ -315,7 +315,7 @@ func (r *Record) clone() *Record {
 	if r.rare != nil {
 		n.rare = &recordRare{templateArgs: append([]string(nil), r.rare.templateArgs...), chain: append([]Instantiation(nil), r.rare.chain...)}
 	}
-	n.def, n.ty = nil, nil
+	n.def, n.ty = DefInit{}, nil
 	return &n
 }
 
