@@ -309,7 +309,10 @@ func (s shifter) value(in *tablegen.Value) *tablegen.Value {
 	if in == nil {
 		return nil
 	}
-	out := &tablegen.Value{Operand: s.suffixed(in.Operand)}
+	out := &tablegen.Value{}
+	if op := s.suffixed(&in.Operand); op != nil {
+		out.Operand = *op
+	}
 	if in.Pasted != nil {
 		out.Pasted = &tablegen.PasteList{Pastes: make([]*tablegen.Paste, len(in.Pasted.Pastes))}
 		for i, p := range in.Pasted.Pastes {

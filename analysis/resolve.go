@@ -568,7 +568,7 @@ func (r *resolver) value(v *tablegen.Value, sc *rscope) {
 	if v == nil {
 		return
 	}
-	r.suffixed(v.Operand, sc)
+	r.suffixed(&v.Operand, sc)
 	for _, p := range v.Pastes() {
 		if p != nil {
 			r.suffixed(p.Operand, sc)
@@ -676,7 +676,7 @@ func (r *resolver) memberOf(base *Decl, name string) *Decl {
 	case typeClass(declType(base)) != "":
 		return r.g.fieldOf(typeClass(declType(base)), name)
 	case base.Defvar != nil && base.Defvar.Value != nil:
-		if s := base.Defvar.Value.Operand; s != nil && s.Simple != nil && s.Simple.ClassInst() != nil && s.Simple.ClassInst().Class != nil && len(s.Suffixes()) == 0 {
+		if s := &base.Defvar.Value.Operand; s.Simple != nil && s.Simple.ClassInst() != nil && s.Simple.ClassInst().Class != nil && len(s.Suffixes()) == 0 {
 			return r.g.fieldOf(s.Simple.ClassInst().Class.Name, name)
 		}
 	}
@@ -806,7 +806,7 @@ func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 			v = d.Defvar.Value
 		}
 	}
-	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || v.Operand.Simple == nil {
+	if v == nil || len(v.Pastes()) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
 	// !tail(l), !listconcat(l, ...), !listremove(l, ...), !filter(x, l, ...):
@@ -851,7 +851,7 @@ func (r *resolver) elemType(v *tablegen.Value, sc *rscope) *tablegen.Type {
 		return nil
 	case l.ElemType != nil:
 		return l.ElemType
-	case len(l.Values) > 0 && l.Values[0] != nil && l.Values[0].Operand != nil && len(l.Values[0].Operand.Suffixes()) == 0 && l.Values[0].Operand.Simple != nil:
+	case len(l.Values) > 0 && l.Values[0] != nil && len(l.Values[0].Operand.Suffixes()) == 0 && l.Values[0].Operand.Simple != nil:
 		first := l.Values[0].Operand.Simple
 		if ci := first.ClassInst(); ci != nil && ci.Class != nil {
 			return &tablegen.Type{Node: ci.Class.Node, Class: ci.Class}
@@ -878,7 +878,7 @@ func isBinder(bs []int, i int) bool {
 
 // identOf returns the identifier a value consists of, or nil.
 func identOf(v *tablegen.Value) *tablegen.Ident {
-	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
+	if v == nil || len(v.Pastes()) > 0 || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
 	return v.Operand.Simple.Ident()

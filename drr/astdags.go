@@ -169,7 +169,7 @@ func (x *astIndex) value(v *tablegen.Value) {
 	if v == nil {
 		return
 	}
-	x.suffixed(v.Operand)
+	x.suffixed(&v.Operand)
 	for _, p := range v.Pastes() {
 		if p != nil {
 			x.suffixed(p.Operand)
@@ -217,7 +217,7 @@ func (x *astIndex) dagArg(a *tablegen.DagArg) {
 // dagLiteral returns the dag a value is when it is written as a plain dag
 // literal.
 func dagLiteral(v *tablegen.Value) *tablegen.DagInit {
-	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
+	if v == nil || len(v.Pastes()) > 0 || len(v.Operand.Suffixes()) > 0 || v.Operand.Simple == nil {
 		return nil
 	}
 	return v.Operand.Simple.Dag()
@@ -226,7 +226,7 @@ func dagLiteral(v *tablegen.Value) *tablegen.DagInit {
 // simpleOf returns the simple value a value is when written without pastes
 // or suffixes.
 func simpleOf(v *tablegen.Value) *tablegen.SimpleValue {
-	if v == nil || len(v.Pastes()) > 0 || v.Operand == nil || len(v.Operand.Suffixes()) > 0 {
+	if v == nil || len(v.Pastes()) > 0 || len(v.Operand.Suffixes()) > 0 {
 		return nil
 	}
 	return v.Operand.Simple

@@ -434,8 +434,8 @@ type RangePiece struct {
 // is their first part's to the end of their last (Range), and a large
 // file has millions of values.
 type Value struct {
-	Operand *SuffixedValue `parser:"@@"`
-	Pasted  *PasteList     `parser:"@@?"`
+	Operand SuffixedValue `parser:"@@"` // inline: every value has one
+	Pasted  *PasteList    `parser:"@@?"`
 }
 
 // Range returns the value's source span: from its first operand to the end

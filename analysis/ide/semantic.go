@@ -356,7 +356,7 @@ func (c *placeRoles) value(v *tablegen.Value) {
 	if v == nil {
 		return
 	}
-	c.suffixed(v.Operand)
+	c.suffixed(&v.Operand)
 	for _, p := range v.Pastes() {
 		if p != nil {
 			c.suffixed(p.Operand)

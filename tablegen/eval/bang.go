@@ -377,7 +377,7 @@ func (e *evaluator) ternary(b *tablegen.BangOp, name string, itemType *Type, rec
 
 // bareName returns the identifier an argument consists of, or "".
 func bareName(a *tablegen.BangArg) (string, tablegen.Range) {
-	if a == nil || a.Value == nil || len(a.Value.Pastes()) > 0 || a.Value.Operand == nil ||
+	if a == nil || a.Value == nil || len(a.Value.Pastes()) > 0 ||
 		len(a.Value.Operand.Suffixes()) > 0 || a.Value.Operand.Simple == nil || a.Value.Operand.Simple.Ident() == nil {
 		return "", tablegen.Range{}
 	}

@@ -97,10 +97,10 @@ func (e *evaluator) parseType(t *tablegen.Type) *Type {
 // value evaluates a value expression (LLVM's ParseValue); nameMode makes
 // unknown identifiers plain strings, as in record names and after `#`.
 func (e *evaluator) value(v *tablegen.Value, itemType *Type, rec *Record, nameMode bool) Init {
-	if v == nil || v.Operand == nil {
+	if v == nil || v.Operand.Simple == nil {
 		return nil
 	}
-	res := e.suffixed(v.Operand, itemType, rec, nameMode)
+	res := e.suffixed(&v.Operand, itemType, rec, nameMode)
 	if res == nil {
 		return nil
 	}
