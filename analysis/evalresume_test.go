@@ -114,7 +114,7 @@ func evalSummary(t *testing.T, r *eval.Result) string {
 	}
 	for _, list := range [][]*eval.Record{r.Classes, r.Defs} {
 		for _, rec := range list {
-			fmt.Fprintf(&buf, "%s %v %v\n", rec.NameString(), rec.Locs, rec.Decl)
+			fmt.Fprintf(&buf, "%s %v %v\n", rec.NameString(), rec.Locs(), rec.Decl)
 		}
 	}
 	for _, d := range r.Diagnostics {

@@ -62,10 +62,10 @@ func (u *Unit) placeByEvaluation(res *eval.Result, d *Decl) *Decl {
 	switch d.Kind {
 	case DeclRecord:
 		rec := res.Def(d.Name)
-		if rec == nil || len(rec.Locs) == 0 {
+		if rec == nil || len(rec.Locs()) == 0 {
 			return nil
 		}
-		return u.declRange(DeclRecord, rec.NameString(), rec.Locs[0], rec.Decl)
+		return u.declRange(DeclRecord, rec.NameString(), rec.Locs()[0], rec.Decl)
 	case DeclField:
 		rec := res.Def(d.Owner)
 		if rec == nil {

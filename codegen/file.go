@@ -330,8 +330,8 @@ func (f *fileGen) emitStruct(p *pattern) (string, map[string]bool) {
 // outermost instantiation first, absolute paths cut to the file name.
 func (f *fileGen) locations(rec *eval.Record) []string {
 	var out []string
-	for i := len(rec.Locs) - 1; i >= 0; i-- {
-		pos := f.res.Set.Position(rec.Locs[i].Start)
+	for i := len(rec.Locs()) - 1; i >= 0; i-- {
+		pos := f.res.Set.Position(rec.Locs()[i].Start)
 		name := pos.Filename
 		if filepath.IsAbs(name) {
 			name = filepath.Base(name)

@@ -160,12 +160,12 @@ func ErrorText(res *eval.Result, opts Options, err error) string {
 		return "error: " + err.Error()
 	}
 	for _, p := range newFileGen(res, opts).patterns {
-		if (p.name != e.Pattern && p.rec.NameString() != e.Pattern) || len(p.rec.Locs) == 0 {
+		if (p.name != e.Pattern && p.rec.NameString() != e.Pattern) || len(p.rec.Locs()) == 0 {
 			continue
 		}
-		pos := res.Set.Position(p.rec.Locs[0].Start)
+		pos := res.Set.Position(p.rec.Locs()[0].Start)
 		text := fmt.Sprintf("%s:%d:%d: error: %s\n", pos.Filename, pos.Line, pos.Column, e.Msg)
-		if f := res.Set.File(p.rec.Locs[0].Start); f != nil {
+		if f := res.Set.File(p.rec.Locs()[0].Start); f != nil {
 			line := f.Content[pos.Offset-(pos.Column-1):]
 			if i := bytes.IndexByte(line, '\n'); i >= 0 {
 				line = line[:i]

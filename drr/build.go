@@ -68,8 +68,8 @@ type patternBuilder struct {
 
 func (s *PatternSet) buildPattern(def *eval.Record) *Pattern {
 	p := &Pattern{Record: def, Name: def.NameString(), set: s}
-	if len(def.Locs) > 0 {
-		p.DefRange = def.Locs[0]
+	if len(def.Locs()) > 0 {
+		p.DefRange = def.Locs()[0]
 	} else {
 		p.DefRange = def.Decl
 	}
@@ -100,7 +100,7 @@ func (b *patternBuilder) collectCandidates() {
 		}
 	}
 	add(def.Decl)
-	for _, l := range def.Locs[min(1, len(def.Locs)):] {
+	for _, l := range def.Locs()[min(1, len(def.Locs())):] {
 		if d := b.set.ast.defmAt(l.Start); d != nil {
 			add(d.Range())
 		}

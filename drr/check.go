@@ -120,7 +120,7 @@ func (c *checker) notAnOp(n *DagNode) {
 	if n.Kind == NodeOp && c.p.set.isUnknownDirective(n.Operator) {
 		d := c.errorf(n.OperatorRange, "drr-unknown-directive", "'%s' is not a DRR directive of LLVM %d (%s); if your LLVM is newer, it may be a directive added since, which tdls (modelling LLVM %d) does not know (mlir-tblgen %d takes it for an op: Record `%s' does not have a field named `opDialect'!)",
 			name, tablegen.LLVMRelease, strings.Join(directiveNames, ", "), tablegen.LLVMRelease, tablegen.LLVMRelease, name)
-		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs[0], Message: "'" + name + "' is declared here, as PatternBase.td declares the directives"})
+		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs()[0], Message: "'" + name + "' is declared here, as PatternBase.td declares the directives"})
 		return
 	}
 	what := "a def that is not an Op"
@@ -131,8 +131,8 @@ func (c *checker) notAnOp(n *DagNode) {
 		what = "a NativeCodeCall, which cannot be the root of a source pattern"
 	}
 	d := c.errorf(n.OperatorRange, "drr-not-op", "'%s' is not an op: %s (mlir-tblgen: Record `%s' does not have a field named `opDialect'!)", name, what, name)
-	if n.Operator != nil && n.Operator.Decl.Start.IsValid() && len(n.Operator.Locs) > 0 {
-		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs[0], Message: "'" + name + "' is defined here"})
+	if n.Operator != nil && n.Operator.Decl.Start.IsValid() && len(n.Operator.Locs()) > 0 {
+		d.Related = append(d.Related, tablegen.Related{Range: n.Operator.Locs()[0], Message: "'" + name + "' is defined here"})
 	}
 }
 
@@ -146,10 +146,10 @@ var directiveNames = []string{"replaceWithValue", "location", "returnType", "eit
 // headers are on the include path. addBenefit is one of LLVM 22's, for the
 // benefit dag only.
 func (s *PatternSet) isUnknownDirective(r *eval.Record) bool {
-	if r == nil || r.IsClass || len(r.Supers) > 0 || len(r.Values) > 0 || len(r.Locs) == 0 || r.NameString() == "addBenefit" || s.Result == nil || s.Result.Set == nil {
+	if r == nil || r.IsClass || len(r.Supers) > 0 || len(r.Values) > 0 || len(r.Locs()) == 0 || r.NameString() == "addBenefit" || s.Result == nil || s.Result.Set == nil {
 		return false
 	}
-	f := s.Result.Set.File(r.Locs[0].Start)
+	f := s.Result.Set.File(r.Locs()[0].Start)
 	return f != nil && filepath.Base(f.Name) == "PatternBase.td"
 }
 

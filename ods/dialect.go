@@ -60,8 +60,8 @@ func newDialect(def *eval.Record) *Dialect {
 
 // defRange is the range of a record's name, or of its statement.
 func defRange(r *eval.Record) tablegen.Range {
-	if len(r.Locs) > 0 {
-		return r.Locs[0]
+	if len(r.Locs()) > 0 {
+		return r.Locs()[0]
 	}
 	return r.Decl
 }

@@ -121,8 +121,8 @@ func caseRange(def *eval.Record, fallback tablegen.Range) tablegen.Range {
 	if def.Anonymous && def.Decl.Start.IsValid() {
 		return def.Decl
 	}
-	if len(def.Locs) > 0 && def.Locs[0].Start.IsValid() {
-		return def.Locs[0]
+	if len(def.Locs()) > 0 && def.Locs()[0].Start.IsValid() {
+		return def.Locs()[0]
 	}
 	return fallback
 }

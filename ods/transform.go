@@ -181,10 +181,10 @@ func (op *Op) Transform() *TransformOp {
 // definedByMLIR says whether a trait's record is defined in MLIR's own
 // .td files (under an include/mlir directory), whose C++ is MLIR's.
 func (op *Op) definedByMLIR(t *Trait) bool {
-	if t.Def == nil || len(t.Def.Locs) == 0 || op.src.get() == nil {
+	if t.Def == nil || len(t.Def.Locs()) == 0 || op.src.get() == nil {
 		return true
 	}
-	f := op.src.get().File(t.Def.Locs[0].Start)
+	f := op.src.get().File(t.Def.Locs()[0].Start)
 	return f == nil || strings.Contains(filepath.ToSlash(f.Name), "include/mlir/")
 }
 

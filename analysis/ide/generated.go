@@ -312,7 +312,7 @@ func entityAt(m *analysis.Models, pos tablegen.Pos) (Entity, bool) {
 		if r.Decl.Start <= pos && pos < r.Decl.End {
 			return true
 		}
-		for _, l := range r.Locs {
+		for _, l := range r.Locs() {
 			if l.Start <= pos && pos <= l.End {
 				return true
 			}

@@ -56,7 +56,7 @@ func snapshotOf(t testing.TB, r *Result) string {
 	sb.Write(jsonOf(t, r))
 	for _, list := range [][]*Record{r.Classes, r.Defs} {
 		for _, rec := range list {
-			fmt.Fprintf(&sb, "%s %v %v %v\n", rec.NameString(), rec.Locs, rec.Decl, rec.Chain())
+			fmt.Fprintf(&sb, "%s %v %v %v\n", rec.NameString(), rec.Locs(), rec.Decl, rec.Chain())
 			for _, s := range rec.Supers {
 				fmt.Fprintf(&sb, " super %s %v\n", s.Class.NameString(), s.Range)
 			}

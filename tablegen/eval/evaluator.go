@@ -606,7 +606,7 @@ func (e *evaluator) resolveEntries(src []entry, substs []subst, final bool, dest
 		default:
 			rec := en.rec.clone()
 			if loc != nil {
-				rec.Locs = append(rec.Locs, *loc)
+				rec.addLoc(*loc)
 				rare := rec.rareFields()
 				rare.chain = append(rare.chain, Instantiation{Via: via, Range: *loc})
 			}
@@ -862,7 +862,7 @@ func (e *evaluator) instantiate(v *VarDefInit) Init {
 	if v.Span.Start.IsValid() {
 		decl = v.Span
 	}
-	rec := &Record{Name: e.newAnonymousName(), Locs: []tablegen.Range{v.Loc}, Anonymous: true, Decl: decl}
+	rec := &Record{Name: e.newAnonymousName(), firstLoc: v.Loc, Anonymous: true, Decl: decl}
 	// The class's fields but its template arguments, which go to m.
 	n := 0
 	for i := range class.Values {

@@ -90,8 +90,8 @@ def plain : C<2> { let v = 3; }
 	if mx == nil {
 		t.Fatal("m_x not defined")
 	}
-	if len(mx.Locs) != 2 || pos(mx.Locs[0].Start) != "6:20" || pos(mx.Locs[1].Start) != "7:10" {
-		t.Errorf("m_x locs = %v", mx.Locs)
+	if len(mx.Locs()) != 2 || pos(mx.Locs()[0].Start) != "6:20" || pos(mx.Locs()[1].Start) != "7:10" {
+		t.Errorf("m_x locs = %v", mx.Locs())
 	}
 	if len(mx.Chain()) != 1 || mx.Chain()[0].Via != "M" {
 		t.Errorf("m_x chain = %+v", mx.Chain())

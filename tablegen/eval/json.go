@@ -127,7 +127,7 @@ func (j *jsonWriter) record(d *Record) {
 			w.WriteByte(']')
 		case "!locs":
 			w.WriteByte('[')
-			for k, l := range d.Locs {
+			for k, l := range d.Locs() {
 				if k > 0 {
 					w.WriteByte(',')
 				}

@@ -1,6 +1,10 @@
 package eval
 
-import "tdls/tablegen"
+import (
+	"unsafe"
+
+	"tdls/tablegen"
+)
 
 // RecordVal is one field (or template argument) of a record: its
 // declaration and where its value was set, which every record inheriting
@@ -103,10 +107,6 @@ type Record struct {
 	// Name is the record's name: a *StringInit once the record is final; in
 	// a multiclass it may still refer to NAME.
 	Name Init
-	// Locs are the definition location (range of the name, or of `def` for
-	// an anonymous def) followed by the location of each defm that
-	// instantiated it, outermost last.
-	Locs []tablegen.Range
 	// Values are the fields (and for a class, template arguments) in
 	// declaration order.
 	Values []RecordVal
@@ -123,6 +123,14 @@ type Record struct {
 	// Decl is the whole statement that defined the record; for an
 	// anonymous def of an inline instantiation, the `Class<args>` expression.
 	Decl tablegen.Range
+
+	// firstLoc is the definition location (range of the name, or of `def`
+	// for an anonymous def); allLocs, when a defm instantiated the record,
+	// that followed by each defm's location, outermost last (Locs). Most
+	// records have one location: a slice each cost 32 bytes of a million
+	// defs'.
+	firstLoc tablegen.Range
+	allLocs  *[]tablegen.Range
 
 	checks *recordChecks // nil when the record has none
 	rare   *recordRare   // nil when the record has none of it
@@ -146,6 +154,29 @@ func (r *Record) rareFields() *recordRare {
 		r.rare = &recordRare{}
 	}
 	return r.rare
+}
+
+// Locs are the definition location (range of the name, or of `def` for
+// an anonymous def) followed by the location of each defm that
+// instantiated it, outermost last. The slice is the record's: not to be
+// modified.
+func (r *Record) Locs() []tablegen.Range {
+	if r.allLocs != nil {
+		return *r.allLocs
+	}
+	if !r.firstLoc.Start.IsValid() && !r.firstLoc.End.IsValid() {
+		return nil
+	}
+	return unsafe.Slice(&r.firstLoc, 1)
+}
+
+// setLoc makes l the record's only location.
+func (r *Record) setLoc(l tablegen.Range) { r.firstLoc, r.allLocs = l, nil }
+
+// addLoc appends l to the record's locations.
+func (r *Record) addLoc(l tablegen.Range) {
+	locs := append(append(make([]tablegen.Range, 0, len(r.Locs())+1), r.Locs()...), l)
+	r.firstLoc, r.allLocs = locs[0], &locs
 }
 
 // TemplateArgs are the qualified names of the template arguments.
@@ -309,7 +340,10 @@ func (r *Record) defType() *Type {
 func (r *Record) clone() *Record {
 	n := *r
 	n.Values = append([]RecordVal(nil), r.Values...)
-	n.Locs = append([]tablegen.Range(nil), r.Locs...)
+	if r.allLocs != nil {
+		locs := append([]tablegen.Range(nil), *r.allLocs...)
+		n.allLocs = &locs
+	}
 	n.Supers = append([]SuperRef(nil), r.Supers...)
 	n.copyChecks(r)
 	if r.rare != nil {
@@ -366,8 +400,8 @@ func (r *Record) resolveSelf(e *evaluator, newName Init) {
 }
 
 func (r *Record) loc() tablegen.Range {
-	if len(r.Locs) > 0 {
-		return r.Locs[0]
+	if len(r.Locs()) > 0 {
+		return r.Locs()[0]
 	}
 	return r.Decl
 }

@@ -29,10 +29,10 @@ func (e *evaluator) class(c *tablegen.Class) {
 			// are shared once their statement is done.
 			panic(errRedefinesFrozen{})
 		}
-		rec.Locs = []tablegen.Range{c.Name.Range()}
+		rec.setLoc(c.Name.Range())
 		rec.Decl = c.Range()
 	} else {
-		rec = &Record{Name: stringInit(name), IsClass: true, Locs: []tablegen.Range{c.Name.Range()}, Decl: c.Range()}
+		rec = &Record{Name: stringInit(name), IsClass: true, firstLoc: c.Name.Range(), Decl: c.Range()}
 		e.classes.set(name, rec)
 		e.res.Classes = append(e.res.Classes, rec)
 	}
@@ -579,9 +579,9 @@ func (e *evaluator) def(d *tablegen.Def) {
 	kw := tablegen.Range{Start: d.Start(), End: d.Start() + 3}
 	var rec *Record
 	if name == nil {
-		rec = &Record{Name: e.newAnonymousName(), Anonymous: true, Locs: []tablegen.Range{kw}, Decl: d.Range()}
+		rec = &Record{Name: e.newAnonymousName(), Anonymous: true, firstLoc: kw, Decl: d.Range()}
 	} else {
-		rec = &Record{Name: name, Locs: []tablegen.Range{defLoc(d, kw)}, Decl: d.Range()}
+		rec = &Record{Name: name, firstLoc: defLoc(d, kw), Decl: d.Range()}
 	}
 	e.sizeRecord(rec, 0, d.Parents, d.Body)
 	if !e.objectBody(rec, d.Parents, d.Body) || e.failed {
@@ -667,7 +667,7 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 		e.failAt(h.Name.Range(), "eval-multiclass-redefined", "multiclass '"+name+"' already defined")
 		return
 	}
-	mc := &multiClass{rec: &Record{Name: stringInit(name), Locs: []tablegen.Range{h.Name.Range()}, Decl: m.Range()}}
+	mc := &multiClass{rec: &Record{Name: stringInit(name), firstLoc: h.Name.Range(), Decl: m.Range()}}
 	e.multiclasses.set(name, mc)
 	outer := e.curMC
 	e.curMC = mc
