@@ -26,7 +26,7 @@ func reparse(ctx context.Context, set *tablegen.SourceSet, prev, cur *fileEntry)
 		return nil, nil // identical content but another entry: nothing to gain
 	}
 	pt, ct := prev.tokens, cur.tokens
-	if tablegen.TokensNestTooDeep(ct) {
+	if tablegen.NestsTooDeep(ct) {
 		return nil, nil
 	}
 	base := cur.base

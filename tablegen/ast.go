@@ -444,9 +444,19 @@ func (v *Value) Range() Range {
 	if v == nil {
 		return Range{}
 	}
-	r := v.Operand.Range()
-	if ps := v.Pastes(); len(ps) > 0 && ps[len(ps)-1] != nil {
-		r.End = ps[len(ps)-1].To
+	return throughLast(v.Operand.Range(), v.Pastes())
+}
+
+// throughLast is r, the range of a node's first part, to the end of the
+// last of the parts after it, when there are any: the range of a node that
+// keeps none of its own.
+func throughLast[T interface {
+	comparable
+	Range() Range
+}](r Range, after []T) Range {
+	var none T
+	if n := len(after); n > 0 && after[n-1] != none {
+		r.End = after[n-1].Range().End
 	}
 	return r
 }
@@ -489,11 +499,7 @@ func (s *SuffixedValue) Range() Range {
 	if s.Simple == nil {
 		return Range{}
 	}
-	r := s.Simple.Range()
-	if sfs := s.Suffixes(); len(sfs) > 0 && sfs[len(sfs)-1] != nil {
-		r.End = sfs[len(sfs)-1].To
-	}
-	return r
+	return throughLast(s.Simple.Range(), s.Suffixes())
 }
 
 // Start returns the operand's first position.
@@ -566,11 +572,7 @@ func (n *NameValue) Range() Range {
 	if n == nil {
 		return Range{}
 	}
-	r := n.Operand.Range()
-	if ps := n.Pastes(); len(ps) > 0 && ps[len(ps)-1] != nil {
-		r.End = ps[len(ps)-1].To
-	}
-	return r
+	return throughLast(n.Operand.Range(), n.Pastes())
 }
 
 // Start returns the name's first position.
@@ -620,11 +622,7 @@ func (o *NameOperand) Range() Range {
 	if o == nil || o.Simple == nil {
 		return Range{}
 	}
-	r := o.Simple.Range()
-	if sfs := o.Suffixes(); len(sfs) > 0 && sfs[len(sfs)-1] != nil {
-		r.End = sfs[len(sfs)-1].To
-	}
-	return r
+	return throughLast(o.Simple.Range(), o.Suffixes())
 }
 
 // Start returns the operand's first position.

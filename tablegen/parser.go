@@ -63,25 +63,21 @@ func Parse(set *SourceSet, toks []Token) *ParseResult {
 func ParseOrStop(set *SourceSet, toks []Token, stop func() bool) (res *ParseResult, ok bool) {
 	p := newStmtParser(set, toks)
 	p.diags = append(p.diags, BangDiagnostics(p.toks)...)
-	stopped, n := false, 0
-	p.stop = func(int) bool {
-		if n++; n%stopCheckEvery == 0 && stop() {
-			stopped = true
-		}
-		return stopped
-	}
-	stmts := p.list(false)
-	return p.result(stmts), !stopped
+	return p.parseOrStop(stop)
 }
 
 // ParseListOrStop is ParseOrStop on tokens held in a list, which it
 // reads in place.
 func ParseListOrStop(set *SourceSet, list TokenList, stop func() bool) (res *ParseResult, ok bool) {
-	if TokensNestTooDeep(list) {
+	if NestsTooDeep(list) {
 		return ParseOrStop(set, list.Tokens(0, list.Len()), stop)
 	}
 	p := &stmtParser{set: set, tlist: list, listed: true}
 	p.diags = BangDiagnosticsIn(list)
+	return p.parseOrStop(stop)
+}
+
+func (p *stmtParser) parseOrStop(stop func() bool) (res *ParseResult, ok bool) {
 	stopped, n := false, 0
 	p.stop = func(int) bool {
 		if n++; n%stopCheckEvery == 0 && stop() {
@@ -138,27 +134,9 @@ func checkBang(t Token, ds *Diagnostics) {
 	}
 }
 
-// NestsTooDeep reports whether toks nest brackets past MaxNesting, as the
-// parser counts them.
-func NestsTooDeep(toks []Token) bool {
-	depth := 0
-	for _, t := range toks {
-		switch t.Kind {
-		case TokLParen, TokLSquare, TokLBrace, TokLess:
-			if depth++; depth > MaxNesting {
-				return true
-			}
-		case TokRParen, TokRSquare, TokRBrace, TokGreater:
-			if depth > 0 {
-				depth--
-			}
-		}
-	}
-	return false
-}
-
-// TokensNestTooDeep is NestsTooDeep of the tokens of l.
-func TokensNestTooDeep(l TokenList) bool {
+// NestsTooDeep reports whether the tokens of l nest brackets past
+// MaxNesting, as the parser counts them.
+func NestsTooDeep(l TokenList) bool {
 	depth := 0
 	for i := range l.Len() {
 		switch l.Kind(i) {
