@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"tdls/codegen"
 	"tdls/drr"
@@ -71,11 +70,7 @@ func runGenRewriters(args []string, stdout, stderr io.Writer) int {
 	gopts := codegen.Options{InputName: file}
 	out, err := codegen.Rewriters(res, gopts)
 	if err != nil {
-		text := codegen.ErrorText(res, gopts, err)
-		if !strings.HasSuffix(text, "^\n") {
-			text += "\n" // PrintError ends a message without a location so
-		}
-		fmt.Fprint(stderr, text)
+		fmt.Fprint(stderr, codegen.ErrorText(res, gopts, err))
 		return 1
 	}
 	fmt.Fprint(stdout, out)
