@@ -381,6 +381,12 @@ func sourceFileHeader(desc, input string) string {
 // evaluated file, or the first error mlir-tblgen would stop at.
 func Rewriters(res *eval.Result, opts Options) (out string, err error) {
 	defer catch(&err, "")
+	// mlir-tblgen asks the records for every Pattern before anything else,
+	// and a file that defines no class Pattern stops it there (LLVM's
+	// message ends with a newline of its own).
+	if res.Class("Pattern") == nil {
+		return "", fatalf("The class 'Pattern' is not defined\n")
+	}
 	f := newFileGen(res, opts)
 	f.prepare()
 	var sb strings.Builder

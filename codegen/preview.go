@@ -157,7 +157,7 @@ func formatDiagnostic(set *tablegen.SourceSet, d tablegen.Diagnostic) string {
 func ErrorText(res *eval.Result, opts Options, err error) string {
 	e, ok := err.(*Error)
 	if !ok || e.Pattern == "" {
-		return "error: " + err.Error()
+		return "error: " + err.Error() + "\n" // as LLVM's PrintError ends a message without a location
 	}
 	for _, p := range newFileGen(res, opts).patterns {
 		if (p.name != e.Pattern && p.rec.NameString() != e.Pattern) || len(p.rec.Locs()) == 0 {
@@ -174,5 +174,5 @@ func ErrorText(res *eval.Result, opts Options, err error) string {
 		}
 		return text
 	}
-	return "error: " + e.Msg
+	return "error: " + e.Msg + "\n"
 }
