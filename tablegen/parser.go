@@ -178,7 +178,7 @@ func (p *stmtParser) parseAll() *ParseResult {
 func (p *stmtParser) result(stmts []*Statement) *ParseResult {
 	res := &ParseResult{Statements: stmts, Diags: p.diags, Passes: make([]Pass, len(p.passes)), Deep: p.deep}
 	for k, ps := range p.passes {
-		res.Passes[k] = Pass{From: ps.from, To: ps.to, Seen: ps.seen, Stmt: ps.stmt, Diags: p.diags[ps.diagFrom:ps.diagTo:ps.diagTo]}
+		res.Passes[k] = Pass{From: int(ps.from), To: int(ps.to), Seen: int(ps.seen), Stmt: int(ps.stmt), Diags: p.diags[ps.diagFrom:ps.diagTo:ps.diagTo]}
 	}
 	return res
 }
@@ -204,10 +204,11 @@ type stmtParser struct {
 	nodes  nodeArena        // where the nodes come from (arena.go)
 }
 
-// passMark records a pass while diagnostics still grow.
+// passMark records a pass while diagnostics still grow (in 32 bits: a
+// large file's parse holds a million of them).
 type passMark struct {
-	from, to, seen, stmt int
-	diagFrom, diagTo     int
+	from, to, seen, stmt int32
+	diagFrom, diagTo     int32
 }
 
 // moveTo sets the cursor, keeping track of how far the pass looked.
@@ -344,15 +345,15 @@ func (p *stmtParser) list(braced bool) []*Statement {
 		if !braced && p.stop != nil && p.i > 0 && p.stop(p.i) {
 			return out
 		}
-		mark := passMark{from: p.i, stmt: -1, diagFrom: len(p.diags)}
+		mark := passMark{from: int32(p.i), stmt: -1, diagFrom: int32(len(p.diags))}
 		p.far = p.i
 		if st := p.turn(); st != nil {
 			out = append(out, st)
-			mark.stmt = len(out) - 1
+			mark.stmt = int32(len(out) - 1)
 		}
 		if !braced {
 			// The cursor looked one token ahead of where it went.
-			mark.to, mark.seen, mark.diagTo = p.i, min(p.far+2, p.held()), len(p.diags)
+			mark.to, mark.seen, mark.diagTo = int32(p.i), int32(min(p.far+2, p.held())), int32(len(p.diags))
 			p.passes = append(p.passes, mark)
 		}
 	}
