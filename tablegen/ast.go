@@ -1,6 +1,9 @@
 package tablegen
 
-import "strings"
+import (
+	"reflect"
+	"strings"
+)
 
 // The AST is the participle grammar: each struct is a production, its tags
 // the rule. Every node embeds Node, its source range, which the recursive
@@ -54,62 +57,10 @@ type StatementNode interface{ Range() Range }
 // NewStatement returns the statement of node x spanning n. A nil x (of any
 // type) makes a statement of no kind.
 func NewStatement(n Node, x StatementNode) *Statement {
-	return &Statement{Node: n, node: nonNil(x)}
-}
-
-// nonNil is x, or nil when x holds a nil pointer.
-func nonNil(x StatementNode) StatementNode {
-	switch v := x.(type) {
-	case *Assert:
-		if v == nil {
-			return nil
-		}
-	case *Class:
-		if v == nil {
-			return nil
-		}
-	case *Def:
-		if v == nil {
-			return nil
-		}
-	case *Defm:
-		if v == nil {
-			return nil
-		}
-	case *Defset:
-		if v == nil {
-			return nil
-		}
-	case *Deftype:
-		if v == nil {
-			return nil
-		}
-	case *Defvar:
-		if v == nil {
-			return nil
-		}
-	case *Dump:
-		if v == nil {
-			return nil
-		}
-	case *Foreach:
-		if v == nil {
-			return nil
-		}
-	case *If:
-		if v == nil {
-			return nil
-		}
-	case *Let:
-		if v == nil {
-			return nil
-		}
-	case *MultiClass:
-		if v == nil {
-			return nil
-		}
+	if x != nil && reflect.ValueOf(x).IsNil() {
+		x = nil
 	}
-	return x
+	return &Statement{Node: n, node: x}
 }
 
 // StatementNode returns the statement's node, nil when it has none.
@@ -191,10 +142,21 @@ type simpleStatement struct {
 
 // node is the one node the production holds, nil when none.
 func (s *simpleStatement) node() StatementNode {
-	for _, x := range [...]StatementNode{s.Assert, s.Class, s.Def, s.Defm, s.Deftype, s.Defvar, s.Dump} {
-		if x = nonNil(x); x != nil {
-			return x
-		}
+	switch {
+	case s.Assert != nil:
+		return s.Assert
+	case s.Class != nil:
+		return s.Class
+	case s.Def != nil:
+		return s.Def
+	case s.Defm != nil:
+		return s.Defm
+	case s.Deftype != nil:
+		return s.Deftype
+	case s.Defvar != nil:
+		return s.Defvar
+	case s.Dump != nil:
+		return s.Dump
 	}
 	return nil
 }

@@ -88,9 +88,6 @@ func (l TokenList) Text(i int) string {
 	return l.text[off : off+l.lens[i]]
 }
 
-// Base is the position of the file's first byte.
-func (l TokenList) Base() Pos { return l.base }
-
 // Slice returns tokens [lo, hi), sharing l's storage.
 func (l TokenList) Slice(lo, hi int) TokenList {
 	l.kinds, l.offs, l.lens = l.kinds[lo:hi:hi], l.offs[lo:hi:hi], l.lens[lo:hi:hi]
@@ -100,13 +97,6 @@ func (l TokenList) Slice(lo, hi int) TokenList {
 // Rebase returns the same tokens placed at base, sharing l's storage.
 func (l TokenList) Rebase(base Pos) TokenList {
 	l.base = base
-	return l
-}
-
-// WithKind returns l with token i of kind k, copying the kinds first.
-func (l TokenList) WithKind(i int, k TokenKind) TokenList {
-	l.kinds = append([]TokenKind(nil), l.kinds...)
-	l.kinds[i] = k
 	return l
 }
 
