@@ -55,7 +55,7 @@ type errRedefinesFrozen struct{}
 // EvaluatePrefix evaluates the first n top-level statements of u.
 func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) (cp *Checkpoint) {
 	n = min(max(n, 0), len(u.Statements))
-	e := newEvaluator(u.Set, opts, nil, true)
+	e := newEvaluator(u.Set, opts, nil, true, n)
 	if e.trk != nil {
 		defer func() {
 			if r := recover(); r != nil {
@@ -78,7 +78,7 @@ func EvaluatePrefix(u *tablegen.Unit, n int, opts Options) (cp *Checkpoint) {
 // are shared, not copied.
 func (cp *Checkpoint) Resume(u *tablegen.Unit, from int, opts Options) (res *Result) {
 	from = min(max(from, 0), len(u.Statements))
-	e := newEvaluator(u.Set, opts, cp, false)
+	e := newEvaluator(u.Set, opts, cp, false, len(u.Statements)-from)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errRedefinesFrozen); !ok {
@@ -116,7 +116,7 @@ type Chain struct {
 // Resume).
 func (cp *Checkpoint) Chain(u *tablegen.Unit, from int, opts Options) *Chain {
 	from = min(max(from, 0), len(u.Statements))
-	return &Chain{u: u, e: newEvaluator(u.Set, opts, cp, true), at: from}
+	return &Chain{u: u, e: newEvaluator(u.Set, opts, cp, true, len(u.Statements)-from), at: from}
 }
 
 // Advance evaluates the statements from where the chain is through

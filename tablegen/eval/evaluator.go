@@ -189,7 +189,7 @@ func Evaluate(u *tablegen.Unit, opts Options) *Result {
 	if opts.Track || opts.Replay != nil {
 		return evaluateTracked(u, opts)
 	}
-	ev := NewEvaluation(u.Set, opts)
+	ev := &Evaluation{newEvaluator(u.Set, opts, nil, false, len(u.Statements))}
 	for _, s := range u.Statements {
 		ev.Statement(s)
 	}
@@ -199,7 +199,7 @@ func Evaluate(u *tablegen.Unit, opts Options) *Result {
 // evaluateTracked is Evaluate writing down, or replaying, what each
 // statement does (journal.go).
 func evaluateTracked(u *tablegen.Unit, opts Options) (res *Result) {
-	e := newEvaluator(u.Set, opts, nil, false)
+	e := newEvaluator(u.Set, opts, nil, false, len(u.Statements))
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errRedefinesFrozen); !ok {
@@ -228,7 +228,7 @@ type Evaluation struct{ e *evaluator }
 // NewEvaluation starts the evaluation of a unit whose files are in set; it
 // is not tracked (Options.Track and Replay are ignored).
 func NewEvaluation(set *tablegen.SourceSet, opts Options) *Evaluation {
-	return &Evaluation{newEvaluator(set, untracked(opts), nil, false)}
+	return &Evaluation{newEvaluator(set, untracked(opts), nil, false, 0)}
 }
 
 // Statement evaluates the next top-level statement.
@@ -243,10 +243,13 @@ func (ev *Evaluation) Class(name string) *Record { return ev.e.classes.get(name)
 // Result ends the evaluation and returns its result.
 func (ev *Evaluation) Result() *Result { return ev.e.result(nil) }
 
-// newEvaluator starts an evaluation, from scratch or from cp.
 // newEvaluator starts an evaluation after cp (nil: from nothing);
-// checkpoints says whether it will take checkpoints (see newLayer).
-func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint, checkpoints bool) *evaluator {
+// checkpoints says whether it will take checkpoints (see newLayer). stmts
+// is how many top-level statements it is about to evaluate (0: unknown):
+// its table of defs is made for one def each at once, where growing it one
+// split at a time took a seventh of the evaluation of a file of a million
+// defs.
+func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint, checkpoints bool, stmts int) *evaluator {
 	if opts.MaxInstantiationDepth == 0 {
 		opts.MaxInstantiationDepth = 256
 	}
@@ -266,7 +269,7 @@ func newEvaluator(set *tablegen.SourceSet, opts Options, cp *Checkpoint, checkpo
 		// Until result, res holds only what this evaluation adds.
 		res:          &Result{Set: set},
 		classes:      newLayer(cp.classes, checkpoints),
-		defs:         newLayer(cp.defs, checkpoints),
+		defs:         newLayerFor(cp.defs, checkpoints, min(stmts, opts.MaxRecords)),
 		multiclasses: newLayer(cp.multiclasses, checkpoints),
 		globals:      newLayer(cp.globals, checkpoints),
 		aliases:      newLayer(cp.aliases, checkpoints),

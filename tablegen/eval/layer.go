@@ -81,6 +81,11 @@ const maxViews = 8
 // whose entries would stay alive, unseen, in the table they share with
 // the earlier ones.
 func newLayer[K comparable, V any](frozen []view[K, V], compact bool) layer[K, V] {
+	return newLayerFor(frozen, compact, 0)
+}
+
+// newLayerFor is newLayer with room for about n entries of its own.
+func newLayerFor[K comparable, V any](frozen []view[K, V], compact bool, n int) layer[K, V] {
 	if compact {
 		held, shown := 0, 0
 		for _, v := range frozen {
@@ -91,7 +96,7 @@ func newLayer[K comparable, V any](frozen []view[K, V], compact bool) layer[K, V
 			frozen = []view[K, V]{flatten(frozen)}
 		}
 	}
-	return layer[K, V]{frozen: frozen, own: &entries[K, V]{cur: map[K]stamped[V]{}}}
+	return layer[K, V]{frozen: frozen, own: &entries[K, V]{cur: make(map[K]stamped[V], n)}}
 }
 
 // wasteful says whether tables holding held entries, of which shown are
