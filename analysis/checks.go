@@ -37,6 +37,17 @@ type modelCache struct {
 	last *ods.Model
 }
 
+// forget drops res's models, and the last model built when it is res's:
+// its ops hold res's records.
+func (c *modelCache) forget(res *eval.Result) {
+	c.byResult.remove(res)
+	c.mu.Lock()
+	if c.last != nil && c.last.Result == res {
+		c.last = nil
+	}
+	c.mu.Unlock()
+}
+
 type modelEntry struct {
 	once sync.Once
 	m    *Models

@@ -266,7 +266,7 @@ func (c *evalCaches) superseded(root string, prev *fileEntry, at int) {
 	delete(c.lastResult, root)
 	c.turnsMu.Unlock()
 	c.results.remove(k)
-	c.models.byResult.remove(res)
+	c.models.forget(res)
 	c.resume.cutAt(root, prev.base, prev.eof, prev.base+tablegen.Pos(at))
 }
 

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,7 +11,9 @@ import (
 	"testing"
 	"weak"
 
+	"tdls/bench/manydefs"
 	"tdls/tablegen"
+	"tdls/tablegen/eval"
 )
 
 // TestEditedFragmentKeepsOneVersion edits a file that is analysed in its
@@ -146,4 +149,70 @@ func TestFIFOCacheReleasesEvictedKeys(t *testing.T) {
 		}
 	}
 	runtime.KeepAlive(c)
+}
+
+// A key removed is released too, wherever it stood in the order of keys:
+// removing the last one copied the keys before it into the same array, and
+// the removed key stayed in it (the models of a superseded evaluation of a
+// 50 MB file, and with them its 390 MB of records, while the next version
+// was evaluated).
+func TestFIFOCacheReleasesRemovedKeys(t *testing.T) {
+	for _, at := range []int{0, 1, 2} {
+		c := newFIFOCache[*[64]byte, int](4)
+		keys := []*[64]byte{new([64]byte), new([64]byte), new([64]byte)}
+		for i, k := range keys {
+			c.add(k, i)
+		}
+		removed := weak.Make(keys[at])
+		c.remove(keys[at])
+		keys[at] = nil
+		runtime.GC()
+		if removed.Value() != nil {
+			t.Errorf("key %d of 3 is still reachable after its removal", at)
+		}
+		for i, k := range keys {
+			if v, ok := c.get(k); k != nil && (!ok || v != i) {
+				t.Errorf("after removing key %d, key %d holds %d, %v", at, i, v, ok)
+			}
+		}
+		runtime.KeepAlive(c)
+	}
+}
+
+// An evaluation too large for the caches to keep beside another is let go
+// of when the next version of its root is built (evalCaches.superseded):
+// nothing of the workspace holds its records while the next one is
+// evaluated. The models cache held them twice: by the key it had removed,
+// and by the last model built, whose ops point into them.
+func TestSupersededLargeEvaluationIsReleased(t *testing.T) {
+	text, defs := manydefs.Text(2 << 20)
+	if defs <= evalCacheRecords {
+		t.Fatalf("%d defs: not past the %d records the caches keep", defs, evalCacheRecords)
+	}
+	path := filepath.Join(t.TempDir(), "Large.td")
+	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	ctx := context.Background()
+	cur := []byte(text)
+	first := func() weak.Pointer[eval.Record] {
+		u, err := w.SetBuffer(path, 1, cur).Unit(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := u.Models(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return weak.Make(m.Records.Defs[len(m.Records.Defs)/2])
+	}()
+	line := bytes.IndexByte(cur, '\n') + 1
+	next := append(append(append([]byte(nil), cur[:line]...), "def Edited : C<1, \"e\">;\n"...), cur[line:]...)
+	u, err := w.SetBuffer(path, 2, next).Unit(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	if first.Value() != nil {
+		t.Error("a record of the superseded evaluation is still reachable once the next version is built")
+	}
+	runtime.KeepAlive(u)
 }
