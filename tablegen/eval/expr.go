@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"hash/maphash"
 	"strconv"
 	"strings"
 
@@ -407,6 +408,8 @@ func (e *evaluator) simple(s *tablegen.SimpleValue, itemType *Type, rec *Record,
 	return nil
 }
 
+var stringSeed = maphash.MakeSeed()
+
 // literal is the value of a single-token literal.
 func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
 	switch s.LiteralKind() {
@@ -419,7 +422,11 @@ func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
 		return &BitsInit{Bits: bits}
 	case tablegen.TokString:
 		u, _ := tablegen.Unquote(s.Literal)
-		return stringInit(u)
+		slot := &e.strings[maphash.String(stringSeed, u)%uint64(len(e.strings))]
+		if *slot == nil || (*slot).V != u {
+			*slot = stringInit(u)
+		}
+		return *slot
 	case tablegen.TokCode:
 		return &StringInit{V: tablegen.CodeBody(s.Literal), Code: true}
 	case tablegen.KwTrue:
