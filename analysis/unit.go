@@ -157,9 +157,28 @@ func joinRuns(runs []tokenRun, eof tablegen.Pos) []tablegen.Token {
 // statementsOf returns the top-level statements written in f.
 func (u *Unit) statementsOf(f *tablegen.File) []*tablegen.Statement {
 	return u.statements.get(func() map[*tablegen.File][]*tablegen.Statement {
-		by := map[*tablegen.File][]*tablegen.Statement{}
-		for _, st := range u.TG.Statements {
+		// Counted first, and a file holding every statement shares the
+		// unit's list: appended one by one, a file of a million
+		// statements held two to three lists of them at once.
+		stmts := u.TG.Statements
+		files := make([]*tablegen.File, len(stmts))
+		count := map[*tablegen.File]int{}
+		for i, st := range stmts {
 			if sf := u.TG.Set.File(st.Range().Start); sf != nil {
+				files[i] = sf
+				count[sf]++
+			}
+		}
+		by := make(map[*tablegen.File][]*tablegen.Statement, len(count))
+		for sf, n := range count {
+			if n == len(stmts) {
+				by[sf] = stmts[:n:n]
+				return by
+			}
+			by[sf] = make([]*tablegen.Statement, 0, n)
+		}
+		for i, st := range stmts {
+			if sf := files[i]; sf != nil {
 				by[sf] = append(by[sf], st)
 			}
 		}
