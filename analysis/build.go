@@ -111,14 +111,7 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 		}
 	}
 	if spliceable {
-		for _, r := range a.runs {
-			p := parses[r.e]
-			for i, st := range p.stmts {
-				if t := int(p.stmtTok[i]); t >= r.lo && t < r.hi {
-					tg.Statements = append(tg.Statements, st)
-				}
-			}
-		}
+		tg.Statements = spliceStatements(a.runs, parses)
 		var pd tablegen.Diagnostics
 		for _, e := range orderedEntries(a.runs) {
 			pd = append(pd, parses[e].diags...)
@@ -194,6 +187,42 @@ func dedupe(ds tablegen.Diagnostics) tablegen.Diagnostics {
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// spliceStatements lists the statements of the runs' files in the order of
+// the runs (spliceable units: every include sits between statements). A
+// unit of one run over all of its file's statements shares the file's
+// list; otherwise the list is made at its size, not grown (a million
+// statements held twice while it grew).
+func spliceStatements(runs []tokenRun, parses map[*fileEntry]*fileParse) []*tablegen.Statement {
+	in := func(r tokenRun, p *fileParse, i int) bool {
+		t := int(p.stmtTok[i])
+		return t >= r.lo && t < r.hi
+	}
+	n := 0
+	for _, r := range runs {
+		p := parses[r.e]
+		for i := range p.stmts {
+			if in(r, p, i) {
+				n++
+			}
+		}
+	}
+	if len(runs) == 1 {
+		if p := parses[runs[0].e]; n == len(p.stmts) {
+			return p.stmts[:n:n]
+		}
+	}
+	out := make([]*tablegen.Statement, 0, n)
+	for _, r := range runs {
+		p := parses[r.e]
+		for i, st := range p.stmts {
+			if in(r, p, i) {
+				out = append(out, st)
+			}
 		}
 	}
 	return out
