@@ -450,8 +450,12 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		body, ok := p.bracedBlock("multiclass")
-		if !ok {
+		// A multiclass that inherits may end at a ';' and define no more
+		// than its parents (LLVM's ParseMultiClass): it has no body.
+		var body *Block
+		if len(h.Parents) > 0 && p.kind() == TokSemi {
+			p.advance()
+		} else if body, ok = p.bracedBlock("multiclass"); !ok {
 			return nil
 		}
 		m := alloc(&p.nodes.multis)
