@@ -13,6 +13,10 @@ func Codes() []tablegen.CodeInfo {
 			"class Width<int n> { assert !le(n, 64), \"width must be at most 64\"; }\ndef W : Width<128>;\n"),
 		e("eval-assert-type", "an `assert` condition is not a bit, bits or int",
 			"def A { assert \"yes\", \"a string is not a condition\"; }\n"),
+		tablegen.CodeInfo{Code: "eval-unused-template-arg", Severity: tablegen.SeverityWarning,
+			Summary: "a template argument of a class or multiclass that its definition never names",
+			Example: "class C<int width, int height> { int w = width; }\n"}.
+			Proven("llvm-tblgen and mlir-tblgen 22 print this warning themselves (Record::checkUnusedTemplateArgs, on unless --no-warn-on-unused-template-args); TestUnusedTemplateArgsAsLLVM compares with llvm-tblgen 22"),
 		{Code: "eval-dump", Severity: tablegen.SeverityInfo, Summary: "the message of a `dump` statement, as llvm-tblgen prints it",
 			Example: "dump \"the answer is \" # !cast<string>(42);\n"},
 		e("eval-fatal", "what llvm-tblgen treats as fatal (a division by zero, !head of an empty list, an undefined record in !cast, ...); the statement is abandoned",

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"weak"
@@ -176,12 +177,18 @@ type evaluator struct {
 	stmt       tablegen.Range // the statement being evaluated
 	use        useSite        // the class reference being instantiated in it
 	failed     bool           // the statement hit an error; drop what it makes
+	nFailed    int            // statements abandoned so far (failAt)
 	instDepth  int
 	iterations int
 	sorted     []*Record
 	sortedN    int
 	defsBefore int      // defs of the checkpoint resumed from
 	trk        *tracker // when tracked
+
+	// argsUsed are the template arguments of the class or multiclass being
+	// defined that its definition has named so far (LLVM's
+	// RecordVal::isUsed): what it never names is warned of at its end.
+	argsUsed []*FieldDecl
 }
 
 // Evaluate evaluates the statements of u.
@@ -407,6 +414,7 @@ func (e *evaluator) poison(s *tablegen.Statement) {
 // statement still makes is dropped.
 func (e *evaluator) failAt(r tablegen.Range, code, msg string, related ...tablegen.Related) {
 	e.failed = true
+	e.nFailed++
 	e.errorAt(r, code, msg, related...)
 }
 
@@ -508,6 +516,7 @@ func (e *evaluator) argVar(rec *Record, name, sep string) Init {
 		f := &rec.Values[i]
 		if f.TemplateArg && len(f.Name) == len(prefix)+len(sep)+len(name) &&
 			strings.HasPrefix(f.Name, prefix) && strings.HasSuffix(f.Name, name) && f.Name[len(prefix):len(prefix)+len(sep)] == sep {
+			e.useArg(f.FieldDecl)
 			return f.ref
 		}
 	}
@@ -515,6 +524,30 @@ func (e *evaluator) argVar(rec *Record, name, sep string) Init {
 		return &VarInit{Name: prefix + sep + name, Ty: stringType}
 	}
 	return nil
+}
+
+// useArg notes that the definition being evaluated names its template
+// argument a.
+func (e *evaluator) useArg(a *FieldDecl) {
+	for _, u := range e.argsUsed {
+		if u == a {
+			return
+		}
+	}
+	e.argsUsed = append(e.argsUsed, a)
+}
+
+// warnUnusedArgs warns of each template argument of rec that its
+// definition never named, as llvm-tblgen and mlir-tblgen 22 do by default
+// once a class or multiclass is parsed (Record::checkUnusedTemplateArgs).
+func (e *evaluator) warnUnusedArgs(rec *Record) {
+	for i := range rec.Values {
+		f := &rec.Values[i]
+		if !f.TemplateArg || slices.Contains(e.argsUsed, f.FieldDecl) {
+			continue
+		}
+		e.warn(f.Decl, "eval-unused-template-arg", "unused template argument: "+f.Name)
+	}
 }
 
 // global finds a def or a global variable (LLVM's RecordKeeper::getGlobal).

@@ -45,12 +45,15 @@ func (e *evaluator) class(c *tablegen.Class) {
 	sc.rec = rec
 	defer e.popScope(sc)
 	e.sizeRecord(rec, len(c.TemplateArgs), c.Parents, c.Body)
+	e.argsUsed = e.argsUsed[:0]
 	for _, ta := range c.TemplateArgs {
 		if !e.templateArg(rec, ta, name+":") {
 			return
 		}
 	}
-	e.objectBody(rec, c.Parents, c.Body)
+	if e.objectBody(rec, c.Parents, c.Body) {
+		e.warnUnusedArgs(rec)
+	}
 }
 
 // templateArg declares one template argument of a class or multiclass.
@@ -676,6 +679,8 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	sc.mc = mc
 	defer e.popScope(sc)
 	e.sizeRecord(mc.rec, len(h.TemplateArgs), nil, nil)
+	e.argsUsed = e.argsUsed[:0]
+	nFailed := e.nFailed
 	for _, ta := range h.TemplateArgs {
 		if !e.templateArg(mc.rec, ta, name+"::") {
 			return
@@ -699,6 +704,11 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	}
 	if m.Body != nil {
 		e.statements(m.Body.Statements)
+	}
+	// LLVM stops at the first statement of the body it abandons, and so
+	// never checks the arguments.
+	if e.nFailed == nFailed {
+		e.warnUnusedArgs(mc.rec)
 	}
 }
 
