@@ -67,6 +67,8 @@ func Codes() []tablegen.CodeInfo {
 			"class C { int x = 1; }\nclass C { int y = 2; }\n"),
 		e("eval-multiclass-redefined", "a multiclass defined twice",
 			"multiclass M { def _a; }\nmulticlass M { def _b; }\n"),
+		e("eval-duplicate-superclass", "a class named as a parent of a record that already derives from it (listed twice, or through an earlier parent)",
+			"class C;\nclass D : C;\ndef A : D, C;\n"),
 		e("eval-duplicate-def", "a def of a name that already exists",
 			"def A;\ndef A;\n"),
 		e("eval-self-assignment", "a field is set to itself (`let x = x`)",

@@ -505,6 +505,13 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	m.set(sc.NameString()+":NAME", name)
 	rec.resolveWith(e, m, -1)
 	e.doneMap(m)
+	// Only the class itself is checked: a parent that a class already
+	// listed derives from is not repeated by naming it (LLVM's
+	// AddSubClass).
+	if rec.isSubClassOf(sc) {
+		e.failAt(ref.rng, "eval-duplicate-superclass", "Already subclass of '"+sc.NameString()+"'!")
+		return false
+	}
 	rec.Supers = append(append(slices.Grow(rec.Supers, len(sc.Supers)+1), sc.Supers...), SuperRef{Class: sc, Range: ref.rng})
 	rec.ty = nil
 	return true

@@ -1,0 +1,59 @@
+package eval
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDuplicateSuperclass: naming a class as a parent of a record that
+// already derives from it is an error at the second reference, as in
+// llvm-tblgen 22 (checked live when it is installed); naming a class that
+// derives from an earlier parent is not.
+func TestDuplicateSuperclass(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"class C { int a = 1; }\ndef X : C, C;\n", "2:12: Already subclass of 'C'!"},
+		{"class C;\nclass D : C;\ndef X : D, C;\n", "3:12: Already subclass of 'C'!"},
+		{"class C;\nclass D : C, C;\n", "2:14: Already subclass of 'C'!"},
+		{"class C<int n> { int k = n; }\ndef X : C<1>, C<2>;\n", "2:15: Already subclass of 'C'!"},
+		{"class C;\nmulticlass M { def _a : C, C; }\ndefm m : M;\n", "2:28: Already subclass of 'C'!"},
+		{"class C;\nmulticlass M { def _a : C; }\ndefm m : M, C;\n", "3:13: Already subclass of 'C'!"},
+		{"class C;\nclass D : C;\ndef X : C, D;\n", ""},
+		{"class C;\nclass D : C;\nclass E : C;\ndef X : D, E;\n", ""},
+	}
+	live := haveLLVM(t)
+	dir := t.TempDir()
+	for i, c := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			u, r := evalBytes("s.td", []byte(c.src))
+			got := ""
+			if _, d, ok := firstError(u, r); ok {
+				p := u.Set.Position(d.Range.Start)
+				got = fmt.Sprintf("%d:%d: %s", p.Line, p.Column, d.Message)
+			}
+			if got != c.want {
+				t.Errorf("%q: first error %q, want %q", c.src, got, c.want)
+			}
+			if !live {
+				return
+			}
+			name := fmt.Sprintf("s%d.td", i)
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, stderr, ok := runLLVM(dir, name)
+			theirs := ""
+			for _, l := range strings.Split(string(stderr), "\n") {
+				if rest, found := strings.CutPrefix(l, name+":"); found && strings.Contains(rest, ": error: ") {
+					theirs = strings.Replace(rest, ": error: ", ": ", 1)
+					break
+				}
+			}
+			if theirs != c.want || ok != (c.want == "") {
+				t.Errorf("%q: llvm-tblgen's first error %q (success %v), want %q", c.src, theirs, ok, c.want)
+			}
+		})
+	}
+}
