@@ -154,6 +154,11 @@ func unOpValue(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 		}
 	case opListFlatten:
 		if l, ok := u.Arg.(*ListInit); ok {
+			// A list whose elements are not lists is its own flattening
+			// (LLVM's UnOpInit::Fold).
+			if l.Elem != nil && l.Elem.Kind != ListKind {
+				return l
+			}
 			var out []Init
 			for _, x := range l.Elems {
 				xl, ok := x.(*ListInit)
