@@ -61,7 +61,7 @@ func Codes() []tablegen.CodeInfo {
 			"class C<int a, int b> { int s = !add(a, b); }\ndef A : C<a = 1, 2>;\n"),
 		e("eval-reserved-name", "NAME used as a template argument or field name",
 			"class C<string NAME>;\n"),
-		e("eval-redefined", "a second local variable, global, field (by defvar) or type of the same name in one scope",
+		e("eval-redefined", "a second local variable, global, field (by defvar), template argument or type of the same name in one scope",
 			"defvar x = 1;\ndefvar x = 2;\n"),
 		e("eval-class-redefined", "a class defined twice",
 			"class C { int x = 1; }\nclass C { int y = 2; }\n"),

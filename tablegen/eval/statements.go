@@ -67,22 +67,31 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 		return false
 	}
 	q := prefix + ta.Name.Name
+	// A second argument of the same name sets the first, default and all,
+	// and is then rejected (LLVM's ParseTemplateArgList).
+	dup := false
 	if rv := rec.Field(q); rv != nil {
 		rv.Value = Unset
+		dup = true
 	} else {
 		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range(), ref: &VarInit{Name: q, Ty: t}}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
+		rare := rec.rareFields()
+		rare.templateArgs = append(rare.templateArgs, q)
 	}
-	rare := rec.rareFields()
-	rare.templateArgs = append(rare.templateArgs, q)
+	ok := true
 	if ta.Default != nil {
 		v := e.value(ta.Default, t, rec, false)
 		if v == nil {
 			return false
 		}
-		return e.setValue(rec, ta.Default.Range(), q, nil, v, ta.Default.Range())
+		ok = e.setValue(rec, ta.Default.Range(), q, nil, v, ta.Default.Range())
 	}
-	return true
+	if dup {
+		e.failAt(ta.Range(), "eval-redefined", "template argument with the same name has already been defined")
+		return false
+	}
+	return ok
 }
 
 // sizeRecord gives rec room for the fields and superclasses it is about to

@@ -6,14 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tdls/tablegen"
 )
 
 // TestDuplicateSuperclass: naming a class as a parent of a record that
-// already derives from it is an error at the second reference, as in
-// llvm-tblgen 22 (checked live when it is installed); naming a class that
-// derives from an earlier parent is not.
+// already derives from it is an error at the second reference; naming a
+// class that derives from an earlier parent is not.
 func TestDuplicateSuperclass(t *testing.T) {
-	cases := []struct{ src, want string }{
+	firstErrorsAsLLVM(t, []firstErrorCase{
 		{"class C { int a = 1; }\ndef X : C, C;\n", "2:12: Already subclass of 'C'!"},
 		{"class C;\nclass D : C;\ndef X : D, C;\n", "3:12: Already subclass of 'C'!"},
 		{"class C;\nclass D : C, C;\n", "2:14: Already subclass of 'C'!"},
@@ -22,7 +23,30 @@ func TestDuplicateSuperclass(t *testing.T) {
 		{"class C;\nmulticlass M { def _a : C; }\ndefm m : M, C;\n", "3:13: Already subclass of 'C'!"},
 		{"class C;\nclass D : C;\ndef X : C, D;\n", ""},
 		{"class C;\nclass D : C;\nclass E : C;\ndef X : D, E;\n", ""},
-	}
+	})
+}
+
+// TestDuplicateTemplateArg: a second template argument of the same name
+// is an error at its declaration (after its default value's own errors),
+// in a class or a multiclass, and not an unused argument.
+func TestDuplicateTemplateArg(t *testing.T) {
+	firstErrorsAsLLVM(t, []firstErrorCase{
+		{"class C<int a, int a>;\n", "1:16: template argument with the same name has already been defined"},
+		{"class C<int a, int b, list<int> a>;\n", "1:23: template argument with the same name has already been defined"},
+		{"multiclass M<int a, int a> { def _x; }\n", "1:21: template argument with the same name has already been defined"},
+		{"class C<int a, int a = 1> { int k = a; }\ndef X : C<1>;\n", "1:16: template argument with the same name has already been defined"},
+	})
+}
+
+type firstErrorCase struct {
+	src  string
+	want string // "LINE:COL: message" of the first error; "" for none
+}
+
+// firstErrorsAsLLVM checks each case's first error, and llvm-tblgen 22's
+// when it is installed.
+func firstErrorsAsLLVM(t *testing.T, cases []firstErrorCase) {
+	t.Helper()
 	live := haveLLVM(t)
 	dir := t.TempDir()
 	for i, c := range cases {
@@ -35,6 +59,11 @@ func TestDuplicateSuperclass(t *testing.T) {
 			}
 			if got != c.want {
 				t.Errorf("%q: first error %q, want %q", c.src, got, c.want)
+			}
+			for _, d := range r.Diagnostics {
+				if d.Severity == tablegen.SeverityWarning {
+					t.Errorf("%q: unexpected warning %s [%s]", c.src, d.Message, d.Code)
+				}
 			}
 			if !live {
 				return
