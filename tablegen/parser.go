@@ -455,8 +455,16 @@ func (p *stmtParser) statement() *Statement {
 		var body *Block
 		if len(h.Parents) > 0 && p.kind() == TokSemi {
 			p.advance()
-		} else if body, ok = p.bracedBlock("multiclass"); !ok {
-			return nil
+		} else {
+			// An empty body (not one whose statements all fail to parse)
+			// LLVM's ParseMultiClass rejects: the multiclass is dropped.
+			empty := p.kind() == TokLBrace && p.kindAt(1) == TokRBrace
+			if empty {
+				p.diags.errorAt(p.tok(p.i+1).Range(), "syntax-expected", "multiclass must contain at least one def")
+			}
+			if body, ok = p.bracedBlock("multiclass"); !ok || empty {
+				return nil
+			}
 		}
 		m := alloc(&p.nodes.multis)
 		m.Header, m.Body = h, body

@@ -425,3 +425,36 @@ func TestDirectiveAfterBlockComment(t *testing.T) {
 		}
 	}
 }
+
+// A multiclass body must not be empty, as LLVM's ParseMultiClass has it
+// (the error is at the '}', and the multiclass is dropped); one that
+// inherits may instead end at ';'.
+func TestMulticlassBodyEmptyOrSemicolon(t *testing.T) {
+	src := `multiclass A { def _a; }
+multiclass E<int n> { }
+multiclass F { // only a comment
+}
+multiclass S : A;
+multiclass V { defvar v = 1; }
+multiclass N;
+def After;
+`
+	set, pr, diags := parseString(t, src)
+	got := positions(set, diags)
+	want := []diagAt{{2, 23, "syntax-expected"}, {4, 1, "syntax-expected"}, {7, 13, "syntax-expected"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("diagnostics at %v, want %v:\n%s", got, want, dump(set, diags))
+	}
+	var names []string
+	for _, st := range pr.Statements {
+		if mc := st.MultiClass(); mc != nil {
+			names = append(names, mc.Header.Name.Name)
+			if mc.Header.Name.Name == "S" && mc.Body != nil {
+				t.Errorf("multiclass S ends at ';' but has a body")
+			}
+		}
+	}
+	if strings.Join(names, " ") != "A S V" {
+		t.Errorf("multiclasses in the AST: %v, want A S V", names)
+	}
+}
