@@ -803,11 +803,13 @@ func (e *evaluator) checkRecordAsserts(rec *Record) {
 }
 
 func (e *evaluator) emitDump(d *dumpEntry) {
-	msg := "(dump message is not a string)"
-	if s, ok := d.msg.(*StringInit); ok {
-		msg = s.V
+	s, ok := d.msg.(*StringInit)
+	if !ok {
+		// LLVM's dumpMessage reports it and goes on.
+		e.errorAt(d.rng, "eval-type", "dump value is not of type string")
+		return
 	}
-	e.note(d.rng, "eval-dump", msg)
+	e.note(d.rng, "eval-dump", s.V)
 }
 
 func (e *evaluator) emitRecordDumps(rec *Record) {

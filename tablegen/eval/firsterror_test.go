@@ -86,3 +86,25 @@ func firstErrorsAsLLVM(t *testing.T, cases []firstErrorCase) {
 		})
 	}
 }
+
+// TestDumpValue: a dump of what is not a string is an error where it is
+// dumped (at the statement, or for a class's dump at each def), and a dump
+// of a def prints it as !repr does.
+func TestDumpValue(t *testing.T) {
+	firstErrorsAsLLVM(t, []firstErrorCase{
+		{"dump 1;\n", "1:1: dump value is not of type string"},
+		{"class C<int n> { dump n; }\ndef X : C<1>;\n", "1:18: dump value is not of type string"},
+		{"multiclass M { dump [1]; def _a; }\ndefm m : M;\n", "1:16: dump value is not of type string"},
+		{"class P;\ndef D : P { int i = 1; }\ndump D;\n", ""},
+	})
+	_, r := evalBytes("d.td", []byte("class P;\ndef D : P { int i = 1; }\ndump D;\n"))
+	var notes []string
+	for _, d := range r.Diagnostics {
+		if d.Code == "eval-dump" {
+			notes = append(notes, d.Message)
+		}
+	}
+	if want := "D {\t// P\n  int i = 1;\n}\n"; len(notes) != 1 || notes[0] != want {
+		t.Errorf("dump of a def: %q, want %q", notes, want)
+	}
+}

@@ -915,6 +915,10 @@ func (e *evaluator) dumpStmt(d *tablegen.Dump, rec *Record) bool {
 	if m == nil {
 		return false
 	}
+	// A def is dumped as !repr prints it (LLVM's ParseDump).
+	if di, ok := m.(*DefInit); ok {
+		m = stringInit(printRecord(di.Rec))
+	}
 	kw := tablegen.Range{Start: d.Start(), End: d.Start() + 4}
 	de := dumpEntry{rng: kw, msg: m}
 	if rec != nil {
