@@ -75,7 +75,7 @@ func Codes() []tablegen.CodeInfo {
 			"def A { int x = 1; let x = x; }\n"),
 		e("eval-foreach-list", "a `foreach` over something that is not a list",
 			"foreach i = \"abc\" in def \"R\" # i;\n"),
-		e("eval-defset-type", "a defset whose type is not a list",
+		e("eval-defset-type", "a defset whose type is not a list, or a def in it of a type its list cannot hold",
 			"defset int Set = { def A; }\n"),
 		e("eval-if-unresolved", "an `if` condition that is still unresolved at the end of its scope",
 			"multiclass M<int n> { if !eq(n, 1) then def _a; }\ndefm X : M<?>;\n"),

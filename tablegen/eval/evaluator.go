@@ -726,6 +726,10 @@ func (e *evaluator) addDef(rec *Record) {
 	e.checkRecordAsserts(rec)
 	e.emitRecordDumps(rec)
 	for _, ds := range e.defsets {
+		if t := rec.defType(); !typeIsA(t, ds.elem) {
+			e.errorAt(rec.loc(), "eval-defset-type", "adding record of incompatible type '"+t.String()+"' to defset")
+			return
+		}
 		ds.elems = append(ds.elems, rec.defInit())
 	}
 	e.registerDef(rec)

@@ -108,3 +108,14 @@ func TestDumpValue(t *testing.T) {
 		t.Errorf("dump of a def: %q, want %q", notes, want)
 	}
 }
+
+// TestDefsetElementType: a def a defset's list cannot hold is an error at
+// the def, as llvm-tblgen 22 has it (also one a defm makes).
+func TestDefsetElementType(t *testing.T) {
+	firstErrorsAsLLVM(t, []firstErrorCase{
+		{"defset list<int> S = { def X; }\n", "1:28: adding record of incompatible type '{}' to defset"},
+		{"class C;\nclass D;\ndefset list<C> S = { def X : D; }\n", "3:26: adding record of incompatible type 'D' to defset"},
+		{"class C;\nmulticlass M { def _a : C; def _b; }\ndefset list<C> S = { defm m : M; }\n", "2:32: adding record of incompatible type '{}' to defset"},
+		{"class C;\nclass D;\ndefset list<C> S = { def X : C, D; def Y : D, C; }\n", ""},
+	})
+}
