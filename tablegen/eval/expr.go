@@ -412,6 +412,11 @@ func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
 	switch s.LiteralKind() {
 	case tablegen.TokBinary:
 		digits := strings.TrimPrefix(strings.TrimPrefix(s.Literal, "0b"), "0B")
+		if len(strings.TrimLeft(digits, "0")) > 64 {
+			// LLVM's lexer reads the digits as a 64-bit value.
+			e.failAt(s.Range(), "eval-int", "number out of range")
+			return nil
+		}
 		bits := make([]Init, len(digits))
 		for i := range digits {
 			bits[i] = bitInit(digits[len(digits)-1-i] == '1')

@@ -119,3 +119,14 @@ func TestDefsetElementType(t *testing.T) {
 		{"class C;\nclass D;\ndefset list<C> S = { def X : C, D; def Y : D, C; }\n", ""},
 	})
 }
+
+// TestBinaryLiteralRange: a binary literal is a 64-bit value in LLVM's
+// lexer; more significant digits are out of range, leading zeros are not.
+func TestBinaryLiteralRange(t *testing.T) {
+	ones := func(n int) string { return strings.Repeat("1", n) }
+	firstErrorsAsLLVM(t, []firstErrorCase{
+		{"def X { int i = 0b" + ones(65) + "; }\n", "1:17: number out of range"},
+		{"def X { int i = 0b" + ones(64) + "; }\n", ""},
+		{"def X { int i = 0b" + strings.Repeat("0", 70) + "1; }\n", ""},
+	})
+}
