@@ -130,3 +130,15 @@ func TestBinaryLiteralRange(t *testing.T) {
 		{"def X { int i = 0b" + strings.Repeat("0", 70) + "1; }\n", ""},
 	})
 }
+
+// TestDagOperator: a dag's operator starts with an identifier, ?, [,
+// !cast or !getdagop, as LLVM's ParseSimpleValue has it.
+func TestDagOperator(t *testing.T) {
+	firstErrorsAsLLVM(t, []firstErrorCase{
+		{"def X { dag d = (1 2); }\n", "1:18: expected identifier or list of value types in dag init"},
+		{"def op;\ndef X { dag d = (!if(1, op, op) 2); }\n", "2:18: expected identifier or list of value types in dag init"},
+		{"def op;\ndef X { dag d = ((op) 2); }\n", "2:18: expected identifier or list of value types in dag init"},
+		{"def X { dag d = ($a 2); }\n", "1:18: expected identifier or list of value types in dag init"},
+		{"def op;\nclass C;\ndef c : C;\ndef X { dag d = (? 2); dag e = (!getdagop((op)) 2); dag f = ([1] 2); dag g = (!cast<C>(\"c\") 1); dag h = (op # \"\" 1); }\n", ""},
+	})
+}
