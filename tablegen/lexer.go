@@ -252,6 +252,16 @@ func (lx *unitLexer) unterminated(f *File, conds []prepCond) {
 	}
 }
 
+// afterHash is the range of a directive's name, after its '#': where
+// LLVM's lexer reports a misplaced directive.
+func afterHash(tok Token) Range {
+	r := tok.Range()
+	if r.Start < r.End {
+		r.Start++
+	}
+	return r
+}
+
 func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepCond) {
 	cs := *conds
 	enabled := len(cs) == 0 || (cs[len(cs)-1].active && cs[len(cs)-1].parentOn)
@@ -277,10 +287,10 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 		*conds = append(cs, c)
 	case "else":
 		if len(cs) == 0 {
-			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#else without matching #ifdef or #ifndef")
+			lx.res.Diags.errorAt(afterHash(tok), "preprocessor-unmatched", "#else without matching #ifdef or #ifndef")
 		} else if top := &cs[len(cs)-1]; top.inElse {
-			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#else after #else",
-				Related{Range: top.at, Message: "the #ifdef is here"})
+			lx.res.Diags.errorAt(afterHash(tok), "preprocessor-unmatched", "#else after #else",
+				Related{Range: Range{top.at.Start + 1, top.at.End}, Message: "the previous #else is here"})
 		} else {
 			top.active, top.inElse, top.at = !top.active, true, tok.Range()
 			op, c = condSwitch, *top
@@ -289,7 +299,7 @@ func (lx *unitLexer) directive(s *scanner, dir string, tok Token, conds *[]prepC
 		s.directiveEnd(tok, "#else")
 	case "endif":
 		if len(cs) == 0 {
-			lx.res.Diags.errorAt(tok.Range(), "preprocessor-unmatched", "#endif without matching #ifdef or #ifndef")
+			lx.res.Diags.errorAt(afterHash(tok), "preprocessor-unmatched", "#endif without matching #ifdef or #ifndef")
 		} else {
 			*conds = cs[:len(cs)-1]
 			op = condPop
@@ -565,7 +575,8 @@ func (s *scanner) macroName(dir Token, what string) (string, bool) {
 		}
 	}
 	if start == s.off {
-		s.diags.errorAt(dir.Range(), "preprocessor-syntax", "expected macro name after "+what)
+		// Where the name should be, as LLVM's lexer reports it.
+		s.errorAt(start, start, "preprocessor-syntax", "expected macro name after "+what)
 		s.skipLine()
 		return "", false
 	}

@@ -450,9 +450,21 @@ func (p *stmtParser) statement() *Statement {
 		if !ok {
 			return nil
 		}
-		body, ok := p.bracedBlock("multiclass")
-		if !ok {
-			return nil
+		// A multiclass that inherits may end at a ';' and define no more
+		// than its parents (LLVM's ParseMultiClass): it has no body.
+		var body *Block
+		if len(h.Parents) > 0 && p.kind() == TokSemi {
+			p.advance()
+		} else {
+			// An empty body (not one whose statements all fail to parse)
+			// LLVM's ParseMultiClass rejects: the multiclass is dropped.
+			empty := p.kind() == TokLBrace && p.kindAt(1) == TokRBrace
+			if empty {
+				p.diags.errorAt(p.tok(p.i+1).Range(), "syntax-expected", "multiclass must contain at least one def")
+			}
+			if body, ok = p.bracedBlock("multiclass"); !ok || empty {
+				return nil
+			}
 		}
 		m := alloc(&p.nodes.multis)
 		m.Header, m.Body = h, body

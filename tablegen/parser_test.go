@@ -425,3 +425,62 @@ func TestDirectiveAfterBlockComment(t *testing.T) {
 		}
 	}
 }
+
+// A multiclass body must not be empty, as LLVM's ParseMultiClass has it
+// (the error is at the '}', and the multiclass is dropped); one that
+// inherits may instead end at ';'.
+func TestMulticlassBodyEmptyOrSemicolon(t *testing.T) {
+	src := `multiclass A { def _a; }
+multiclass E<int n> { }
+multiclass F { // only a comment
+}
+multiclass S : A;
+multiclass V { defvar v = 1; }
+multiclass N;
+def After;
+`
+	set, pr, diags := parseString(t, src)
+	got := positions(set, diags)
+	want := []diagAt{{2, 23, "syntax-expected"}, {4, 1, "syntax-expected"}, {7, 13, "syntax-expected"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("diagnostics at %v, want %v:\n%s", got, want, dump(set, diags))
+	}
+	var names []string
+	for _, st := range pr.Statements {
+		if mc := st.MultiClass(); mc != nil {
+			names = append(names, mc.Header.Name.Name)
+			if mc.Header.Name.Name == "S" && mc.Body != nil {
+				t.Errorf("multiclass S ends at ';' but has a body")
+			}
+		}
+	}
+	if strings.Join(names, " ") != "A S V" {
+		t.Errorf("multiclasses in the AST: %v, want A S V", names)
+	}
+}
+
+// Misplaced preprocessor directives are reported where LLVM's lexer
+// reports them: after the '#', and where a missing macro name should be.
+func TestPreprocessorErrorPlaces(t *testing.T) {
+	cases := []struct {
+		src  string
+		want []diagAt
+	}{
+		{"#else\n", []diagAt{{1, 2, "preprocessor-unmatched"}}},
+		{"  #endif\n", []diagAt{{1, 4, "preprocessor-unmatched"}}},
+		{"#ifdef A\n#else\n#else\n#endif\n", []diagAt{{3, 2, "preprocessor-unmatched"}}},
+		{"#define\n", []diagAt{{1, 8, "preprocessor-syntax"}}},
+		{"#ifndef   \n#endif\n", []diagAt{{1, 11, "preprocessor-syntax"}}},
+	}
+	for _, c := range cases {
+		set, _, diags := parseString(t, c.src)
+		if got := positions(set, diags); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: diagnostics at %v, want %v:\n%s", c.src, got, c.want, dump(set, diags))
+		}
+	}
+	set, _, diags := parseString(t, "#ifdef A\n#else\n#else\n#endif\n")
+	if len(diags) != 1 || len(diags[0].Related) != 1 || set.Position(diags[0].Related[0].Range.Start).Line != 2 ||
+		diags[0].Related[0].Message != "the previous #else is here" {
+		t.Errorf("double #else: %s", dump(set, diags))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"weak"
@@ -181,12 +182,18 @@ type evaluator struct {
 	stmt       tablegen.Range // the statement being evaluated
 	use        useSite        // the class reference being instantiated in it
 	failed     bool           // the statement hit an error; drop what it makes
+	nFailed    int            // statements abandoned so far (failAt)
 	instDepth  int
 	iterations int
 	sorted     []*Record
 	sortedN    int
 	defsBefore int      // defs of the checkpoint resumed from
 	trk        *tracker // when tracked
+
+	// argsUsed are the template arguments of the class or multiclass being
+	// defined that its definition has named so far (LLVM's
+	// RecordVal::isUsed): what it never names is warned of at its end.
+	argsUsed []*FieldDecl
 }
 
 // Evaluate evaluates the statements of u.
@@ -412,6 +419,7 @@ func (e *evaluator) poison(s *tablegen.Statement) {
 // statement still makes is dropped.
 func (e *evaluator) failAt(r tablegen.Range, code, msg string, related ...tablegen.Related) {
 	e.failed = true
+	e.nFailed++
 	e.errorAt(r, code, msg, related...)
 }
 
@@ -513,6 +521,7 @@ func (e *evaluator) argVar(rec *Record, name, sep string) Init {
 		f := &rec.Values[i]
 		if f.TemplateArg && len(f.Name) == len(prefix)+len(sep)+len(name) &&
 			strings.HasPrefix(f.Name, prefix) && strings.HasSuffix(f.Name, name) && f.Name[len(prefix):len(prefix)+len(sep)] == sep {
+			e.useArg(f.FieldDecl)
 			return f.ref
 		}
 	}
@@ -520,6 +529,30 @@ func (e *evaluator) argVar(rec *Record, name, sep string) Init {
 		return &VarInit{Name: prefix + sep + name, Ty: stringType}
 	}
 	return nil
+}
+
+// useArg notes that the definition being evaluated names its template
+// argument a.
+func (e *evaluator) useArg(a *FieldDecl) {
+	for _, u := range e.argsUsed {
+		if u == a {
+			return
+		}
+	}
+	e.argsUsed = append(e.argsUsed, a)
+}
+
+// warnUnusedArgs warns of each template argument of rec that its
+// definition never named, as llvm-tblgen and mlir-tblgen 22 do by default
+// once a class or multiclass is parsed (Record::checkUnusedTemplateArgs).
+func (e *evaluator) warnUnusedArgs(rec *Record) {
+	for i := range rec.Values {
+		f := &rec.Values[i]
+		if !f.TemplateArg || slices.Contains(e.argsUsed, f.FieldDecl) {
+			continue
+		}
+		e.warn(f.Decl, "eval-unused-template-arg", "unused template argument: "+f.Name)
+	}
 }
 
 // global finds a def or a global variable (LLVM's RecordKeeper::getGlobal).
@@ -698,6 +731,10 @@ func (e *evaluator) addDef(rec *Record) {
 	e.checkRecordAsserts(rec)
 	e.emitRecordDumps(rec)
 	for _, ds := range e.defsets {
+		if t := rec.defType(); !typeIsA(t, ds.elem) {
+			e.errorAt(rec.loc(), "eval-defset-type", "adding record of incompatible type '"+t.String()+"' to defset")
+			return
+		}
 		ds.elems = append(ds.elems, rec.defInit())
 	}
 	e.registerDef(rec)
@@ -775,11 +812,13 @@ func (e *evaluator) checkRecordAsserts(rec *Record) {
 }
 
 func (e *evaluator) emitDump(d *dumpEntry) {
-	msg := "(dump message is not a string)"
-	if s, ok := d.msg.(*StringInit); ok {
-		msg = s.V
+	s, ok := d.msg.(*StringInit)
+	if !ok {
+		// LLVM's dumpMessage reports it and goes on.
+		e.errorAt(d.rng, "eval-type", "dump value is not of type string")
+		return
 	}
-	e.note(d.rng, "eval-dump", msg)
+	e.note(d.rng, "eval-dump", s.V)
 }
 
 func (e *evaluator) emitRecordDumps(rec *Record) {

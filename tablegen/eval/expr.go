@@ -415,6 +415,11 @@ func (e *evaluator) literal(s *tablegen.SimpleValue) Init {
 	switch s.LiteralKind() {
 	case tablegen.TokBinary:
 		digits := strings.TrimPrefix(strings.TrimPrefix(s.Literal, "0b"), "0B")
+		if len(strings.TrimLeft(digits, "0")) > 64 {
+			// LLVM's lexer reads the digits as a 64-bit value.
+			e.failAt(s.Range(), "eval-int", "number out of range")
+			return nil
+		}
 		bits := make([]Init, len(digits))
 		for i := range digits {
 			bits[i] = bitInit(digits[len(digits)-1-i] == '1')
@@ -566,6 +571,25 @@ func (e *evaluator) listLiteral(l *tablegen.ListInit, itemType *Type, rec *Recor
 	return &ListInit{Elem: elt, Elems: vals}
 }
 
+// dagOperatorStart reports whether a dag's operator starts with what
+// LLVM's ParseSimpleValue takes there: an identifier, ?, [, !cast or
+// !getdagop.
+func dagOperatorStart(s *tablegen.SimpleValue) bool {
+	if s == nil {
+		return false
+	}
+	if s.Literal != "" {
+		return s.LiteralKind() == tablegen.TokQuestion
+	}
+	switch x := s.Expr.(type) {
+	case *tablegen.Ident, *tablegen.ClassInst, *tablegen.ListInit:
+		return true
+	case *tablegen.BangOp:
+		return x.Op == "!cast" || x.Op == "!getdagop"
+	}
+	return false
+}
+
 func varName(v *tablegen.VarName) *StringInit {
 	if v == nil {
 		return nil
@@ -574,8 +598,12 @@ func varName(v *tablegen.VarName) *StringInit {
 }
 
 func (e *evaluator) dagLiteral(d *tablegen.DagInit, rec *Record) Init {
-	if d.Operator == nil || d.Operator.Value == nil {
-		e.failAt(d.Range(), "eval-syntax", "expected identifier or list of value types in dag init")
+	if d.Operator == nil || d.Operator.Value == nil || !dagOperatorStart(d.Operator.Value.Operand.Simple) {
+		at := d.Range()
+		if d.Operator != nil {
+			at = d.Operator.Range()
+		}
+		e.failAt(at, "eval-syntax", "expected identifier or list of value types in dag init")
 		return nil
 	}
 	op := e.value(d.Operator.Value, nil, rec, false)

@@ -23,6 +23,7 @@ func TestFatalConditions(t *testing.T) {
 			"2:17: Field 'i' of type 'int' is incompatible with value '\"not an int\"' of type 'string'",
 			"3:5: Initializer of 'b' in 'y' could not be fully resolved: { !cast<bits<2>>(7){1}, !cast<bits<2>>(7){0} }",
 		}},
+		{"shift.td", []string{"1:5: Illegal operation: out of bounds shift", "3:5: Illegal operation: out of bounds shift"}},
 		{"foreach.td", []string{"1:1: foreach: more than 1000 iterations in total (runaway loop?)"}},
 		// A def is where its name starts when that is an identifier, else
 		// at the keyword.

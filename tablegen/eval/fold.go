@@ -154,6 +154,11 @@ func unOpValue(e *evaluator, u *UnOpInit, cur *Record, final bool) Init {
 		}
 	case opListFlatten:
 		if l, ok := u.Arg.(*ListInit); ok {
+			// A list whose elements are not lists is its own flattening
+			// (LLVM's UnOpInit::Fold).
+			if l.Elem != nil && l.Elem.Kind != ListKind {
+				return l
+			}
 			var out []Init
 			for _, x := range l.Elems {
 				xl, ok := x.(*ListInit)
@@ -529,12 +534,19 @@ func binOpValue(e *evaluator, b *BinOpInit, cur *Record) Init {
 			v = l | r
 		case opXor:
 			v = l ^ r
-		case opShl:
-			v = int64(uint64(l) << (uint64(r) & 63))
-		case opSra:
-			v = l >> (uint64(r) & 63)
-		case opSrl:
-			v = int64(uint64(l) >> (uint64(r) & 63))
+		case opShl, opSra, opSrl:
+			if r < 0 || r >= 64 {
+				e.fatal(e.errLoc(cur), "Illegal operation: out of bounds shift")
+				return nil
+			}
+			switch b.Op {
+			case opShl:
+				v = int64(uint64(l) << uint64(r))
+			case opSra:
+				v = l >> uint64(r)
+			default:
+				v = int64(uint64(l) >> uint64(r))
+			}
 		}
 		return intInit(v)
 	}

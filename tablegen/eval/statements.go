@@ -45,12 +45,15 @@ func (e *evaluator) class(c *tablegen.Class) {
 	sc.rec = rec
 	defer e.popScope(sc)
 	e.sizeRecord(rec, len(c.TemplateArgs), c.Parents, c.Body)
+	e.argsUsed = e.argsUsed[:0]
 	for _, ta := range c.TemplateArgs {
 		if !e.templateArg(rec, ta, name+":") {
 			return
 		}
 	}
-	e.objectBody(rec, c.Parents, c.Body)
+	if e.objectBody(rec, c.Parents, c.Body) {
+		e.warnUnusedArgs(rec)
+	}
 }
 
 // templateArg declares one template argument of a class or multiclass.
@@ -64,22 +67,31 @@ func (e *evaluator) templateArg(rec *Record, ta *tablegen.TemplateArg, prefix st
 		return false
 	}
 	q := prefix + ta.Name.Name
+	// A second argument of the same name sets the first, default and all,
+	// and is then rejected (LLVM's ParseTemplateArgList).
+	dup := false
 	if rv := rec.Field(q); rv != nil {
 		rv.Value = Unset
+		dup = true
 	} else {
 		rec.Values = append(rec.Values, newField(&FieldDecl{Name: q, Type: t, TemplateArg: true, Decl: ta.Name.Range(), ref: &VarInit{Name: q, Ty: t}}))
 		rec.Values[len(rec.Values)-1].setValue(e, Unset)
+		rare := rec.rareFields()
+		rare.templateArgs = append(rare.templateArgs, q)
 	}
-	rare := rec.rareFields()
-	rare.templateArgs = append(rare.templateArgs, q)
+	ok := true
 	if ta.Default != nil {
 		v := e.value(ta.Default, t, rec, false)
 		if v == nil {
 			return false
 		}
-		return e.setValue(rec, ta.Default.Range(), q, nil, v, ta.Default.Range())
+		ok = e.setValue(rec, ta.Default.Range(), q, nil, v, ta.Default.Range())
 	}
-	return true
+	if dup {
+		e.failAt(ta.Range(), "eval-redefined", "template argument with the same name has already been defined")
+		return false
+	}
+	return ok
 }
 
 // sizeRecord gives rec room for the fields and superclasses it is about to
@@ -502,6 +514,13 @@ func (e *evaluator) addSubClass(rec *Record, ref classRef) bool {
 	m.set(sc.NameString()+":NAME", name)
 	rec.resolveWith(e, m, -1)
 	e.doneMap(m)
+	// Only the class itself is checked: a parent that a class already
+	// listed derives from is not repeated by naming it (LLVM's
+	// AddSubClass).
+	if rec.isSubClassOf(sc) {
+		e.failAt(ref.rng, "eval-duplicate-superclass", "Already subclass of '"+sc.NameString()+"'!")
+		return false
+	}
 	rec.Supers = append(append(slices.Grow(rec.Supers, len(sc.Supers)+1), sc.Supers...), SuperRef{Class: sc, Range: ref.rng})
 	rec.ty = nil
 	return true
@@ -676,6 +695,8 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	sc.mc = mc
 	defer e.popScope(sc)
 	e.sizeRecord(mc.rec, len(h.TemplateArgs), nil, nil)
+	e.argsUsed = e.argsUsed[:0]
+	nFailed := e.nFailed
 	for _, ta := range h.TemplateArgs {
 		if !e.templateArg(mc.rec, ta, name+"::") {
 			return
@@ -699,6 +720,11 @@ func (e *evaluator) multiclass(m *tablegen.MultiClass) {
 	}
 	if m.Body != nil {
 		e.statements(m.Body.Statements)
+	}
+	// LLVM stops at the first statement of the body it abandons, and so
+	// never checks the arguments.
+	if e.nFailed == nFailed {
+		e.warnUnusedArgs(mc.rec)
 	}
 }
 
@@ -888,6 +914,10 @@ func (e *evaluator) dumpStmt(d *tablegen.Dump, rec *Record) bool {
 	m := e.value(d.Value, nil, rec, false)
 	if m == nil {
 		return false
+	}
+	// A def is dumped as !repr prints it (LLVM's ParseDump).
+	if di, ok := m.(*DefInit); ok {
+		m = stringInit(printRecord(di.Rec))
 	}
 	kw := tablegen.Range{Start: d.Start(), End: d.Start() + 4}
 	de := dumpEntry{rng: kw, msg: m}

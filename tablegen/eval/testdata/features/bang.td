@@ -59,6 +59,9 @@ def lists {
   string interleaveInts = !interleave([1, 2], "-");
   list<int> listconcat = !listconcat([1], [2, 3], [4]);
   list<int> listflatten = !listflatten([[1, 2], [3]]);
+  // A list of non-lists is its own flattening.
+  list<int> listflatten_flat = !listflatten([4, 5]);
+  list<string> listflatten_flat_strings = !listflatten(["a"]);
   list<int> listremove = !listremove([1, 2, 3, 2], [2]);
   list<string> listsplat = !listsplat("x", 3);
   list<int> range1 = !range(4);

@@ -24,3 +24,6 @@ def h3 { I a = I<"y", 1>; list<I> l = [I<"y", 1>, I<"z">]; }
 multiclass Base2 { def _x : I<"x2">; }
 multiclass Derived2 : Base2 { def _y : I<"y2">; }
 defm dd : Derived2;
+// A multiclass that inherits may end at ';': it is its parents' defs.
+multiclass Derived3 : Base2, M<6>;
+defm d3 : Derived3;
