@@ -381,13 +381,16 @@ func (c *checker) operandValue(n *DagNode, slot *ods.Arg, v value, x *DagNode) {
 		if x.Op != nil {
 			count = x.Op.NumResults()
 		}
-		if x.Name != "" {
-			if _, idx := SplitIndex(x.Name); idx >= 0 {
-				count = 1
-			}
-		}
 	case NodeNativeCodeCall:
 		count = x.NumReturns()
+	}
+	// A node bound as $name__N passes its Nth value only, as mlir-tblgen's
+	// SymbolInfoMap resolves the name (an op's result, or name[N] of a
+	// NativeCodeCall's values).
+	if x.Name != "" {
+		if _, idx := SplitIndex(x.Name); idx >= 0 {
+			count = 1
+		}
 	}
 	if count > 1 {
 		c.warnf(x.Range, "drr-multi-value", "'%s' makes %d values but operand #%d%s of '%s' takes one; the generated C++ passes all of them and does not compile (bind it with $name and use $name__N)", x.OperatorName(), count, slot.Index, slotName(slot), n.Op.Name).withOp(n.Op)

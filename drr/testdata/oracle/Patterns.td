@@ -106,6 +106,9 @@ def BrokenMultiValueNative : Pat<(Oracle_SameTypeOp $a, $b),
                                  (Oracle_SameTypeOp (TwoValues $a), $b)>;
 def BrokenMultiValueLeaf : Pattern<(Oracle_SameTypeOp $a, $b),
                                    [(Oracle_PairOp:$p $a), (Oracle_SameTypeOp $p, $b)]>;
+// A multi-value NativeCodeCall bound as $name__N passes its Nth value only.
+def MultiValueNativeIndexed : Pat<(Oracle_SameTypeOp $a, $b),
+                                  (Oracle_SameTypeOp (TwoValues:$t__1 $a), $b)>;
 def ReturnTypeCount : Pat<(Oracle_SameTypeOp $a, $b),
                           (Oracle_SameTypeOp (Oracle_NoBuilderOp $a, $b, (returnType $a, $b)), $b)>;
 
