@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 
 	"tdls/drr"
 	"tdls/ods"
@@ -115,21 +116,89 @@ var consequential = map[string]bool{
 
 // EvaluatorDiagnostics is what of the evaluator's diagnostics ds a unit
 // shows: while the unit has syntax errors (a statement that did not parse,
-// an include not found), not its complaints about names it cannot find.
-// The name is most likely declared by what did not parse or load, and the
-// syntax error is what to fix: a project opened without its dependencies
-// shows one error per missing include, not one per name used from it.
+// an include not found), not its complaints about names it cannot find
+// after the first of them. Such a name is most likely declared by what did
+// not parse or load, and the syntax error is what to fix: a project opened
+// without its dependencies shows one error per missing include, not one
+// per name used from it. A name used before the first error cannot be
+// declared by anything after it (TableGen declares before use): that
+// complaint is llvm-tblgen's first error, and stays.
 func EvaluatorDiagnostics(tg *tablegen.Unit, ds tablegen.Diagnostics) tablegen.Diagnostics {
 	if !tg.Diags.HasErrors() {
 		return ds
+	}
+	order := newUnitOrder(tg)
+	var first []tablegen.Pos // the first error's place in the unit
+	for _, d := range tg.Diags {
+		if d.Severity != tablegen.SeverityError {
+			continue
+		}
+		k := order.key(d.Range.Start)
+		if k == nil {
+			first = nil // an error placed nowhere: every complaint goes
+			break
+		}
+		if first == nil || keyBefore(k, first) {
+			first = k
+		}
 	}
 	out := make(tablegen.Diagnostics, 0, len(ds))
 	for _, d := range ds {
 		if !consequential[d.Code] {
 			out = append(out, d)
+		} else if k := order.key(d.Range.End); first != nil && k != nil && keyBefore(k, first) {
+			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// unitOrder places positions of a unit's files in the order of its token
+// stream: a file's text comes where the include that brought it in is.
+type unitOrder struct {
+	root  *tablegen.File
+	set   *tablegen.SourceSet
+	sites map[*tablegen.File]tablegen.Include
+}
+
+func newUnitOrder(tg *tablegen.Unit) unitOrder {
+	o := unitOrder{root: tg.Root, set: tg.Set, sites: map[*tablegen.File]tablegen.Include{}}
+	if tg.Lex != nil {
+		for _, inc := range tg.Lex.Includes {
+			if _, ok := o.sites[inc.File]; inc.File != nil && !ok {
+				o.sites[inc.File] = inc
+			}
+		}
+	}
+	return o
+}
+
+// key is p's place: the include directives from the root down to p's file,
+// then p; nil when p lies in no file of the unit.
+func (o unitOrder) key(p tablegen.Pos) []tablegen.Pos {
+	f := o.set.File(p)
+	key := []tablegen.Pos{p}
+	for seen := 0; f != o.root; seen++ {
+		inc, ok := o.sites[f]
+		if !ok || f == nil || seen > len(o.sites) {
+			return nil
+		}
+		key = append(key, inc.Range.Start)
+		f = inc.From
+	}
+	slices.Reverse(key)
+	return key
+}
+
+// keyBefore reports whether place a comes before place b. A directive
+// comes before the text it includes.
+func keyBefore(a, b []tablegen.Pos) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
 }
 
 func problems(ds tablegen.Diagnostics) []Problem {

@@ -247,3 +247,15 @@ func TestCheckSyntaxOnlyStillReportsSyntax(t *testing.T) {
 		t.Errorf("exit %d, output %q", code, out)
 	}
 }
+
+// A name used before the first syntax error is llvm-tblgen's first error:
+// reported, where the same name used after it is not.
+func TestCheckNameErrorBeforeSyntaxError(t *testing.T) {
+	src := "class C<int n> { int x = n; }\ndef A : C<Unknown>;\ndef B : C<1 2>;\ndef D : C<Later>;\n"
+	out, _, code := checkIn(t, map[string]string{"a.td": src}, "--no-config", "a.td")
+	got := lines(out)
+	if code != 1 || len(got) < 2 || !strings.HasPrefix(got[0], "a.td:2:11: error: Variable not defined: 'Unknown'") ||
+		!strings.HasPrefix(got[1], "a.td:3:13: error: expected") || strings.Contains(out, "Later") {
+		t.Errorf("exit %d, got\n%s", code, out)
+	}
+}
