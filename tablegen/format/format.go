@@ -306,6 +306,13 @@ type printer struct {
 	all   map[int32]bool // the brackets whose elements break all at once
 	// noAlign asks for the next line's indentation without alignment.
 	noAlign bool
+	// floor is the least indentation that keeps the line being printed in
+	// its place in the structure: a statement's first line, or a comment
+	// between statements, at its level; a continuation line no further
+	// left than its statement's first line. A line too long at the floor
+	// keeps its indentation: moved further left, it would read as part of
+	// an outer body.
+	floor int
 	// fitIndent, when not -1, is the next line's indentation: that of a
 	// line which fits no other way.
 	fitIndent int
@@ -566,7 +573,7 @@ func (p *printer) printLine(from, to int) {
 		}
 		w = max(w, int(p.colEnd[k])-p.indent)
 	}
-	if fit := (p.opt.Column - w) &^ 1; fit >= 0 && fit < p.indent {
+	if fit := (p.opt.Column - w) &^ 1; fit >= p.floor && fit < p.indent {
 		p.tree.restore(saved)
 		p.out, p.outLine, p.col = p.out[:mark], outLine, 0
 		p.fitIndent = fit
@@ -759,6 +766,12 @@ func (p *printer) startLine(i int, t *tok) {
 		return
 	}
 	p.indent = p.tree.indentOf(t, p)
+	if i == p.lineFrom {
+		p.floor = p.indent
+		if in := p.tree.inner(); in != nil || !p.tree.stmt.start && t.kind != kLineComment {
+			p.floor = min(p.indent, p.tree.stmt.indent)
+		}
+	}
 	if p.noAlign {
 		if u := p.tree.unaligned(t, p); u < p.indent {
 			p.indent = u

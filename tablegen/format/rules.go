@@ -66,7 +66,12 @@ import (
 //     line that still does not fit, and that no break makes fit, is
 //     indented as far as it fits
 //     (an even column): no line the author kept within the limit is
-//     pushed past it (70 lines before this rule, 0 after);
+//     pushed past it (70 lines before this rule, 0 after); but not left
+//     of its statement's first line, nor a statement's first line or a
+//     comment between statements left of its level: such a line stays
+//     where it is indented, past the limit (MLIR's 313 files and
+//     CIRCT's 244: 0 lines pushed past the limit, 13 fewer changed in
+//     MLIR; a comment in a body at column 0 read as outside it);
 //   - preprocessor lines start at column 0 (923 against 4);
 //   - one space after ',' and ';', around '=', around '#' (1,643 against
 //     153), around ':' outside brackets (def X : Y) and in !cond, none

@@ -38,3 +38,11 @@ class Builder {
     "$_self.getSomeFirstParameterWithALongName(), $_self.getSecondParameter())"
     # suffix;
 }
+// A line too long even at its statement's indentation keeps its own: a
+// comment between statements at its level, a continuation line where a
+// continuation goes.
+class Kept {
+  // A comment between statements in a body, past the limit by a character or two
+  let assemblyFormat =
+    "$val `,` $base `[` $indices `]` (`,` $mask^)? (`layout` $layout^)? attr-dict";
+}
