@@ -98,3 +98,11 @@ class IntrOp<string name>
     : IntrBase</*dialect=*/Test_Dialect,
                /*opName=*/"intr." # name,
                /*enumName=*/"test_" # !subst(".", "_", name)>;
+// A Pat's dags on lines of their own are indented one level, as patterns
+// are written out of MLIR's tree; too long aligned, likewise.
+def FoldNegNeg : Pat<
+  (NegOp (NegOp $x)),
+  (replaceWithValue $x),
+  [(HasOneUse $x)]>;
+def FoldLonger : Pat<(SomeLongOperationName (AnotherOp $x, $y)),
+  (ResultOperationWithAName $x, $y, (NativeCodeCallNamed $x))>;
