@@ -12,7 +12,11 @@ import (
 // goes, then before a '#' of a concatenation in it; all the elements of a
 // Pat (its source and result dags) and of an (ins or (outs dag at once,
 // one per line; after a dag's operator when its arguments still do not
-// fit; after a statement's '=' or its header's ':' last.
+// fit; after a statement's '=' or its header's ':' last. A class's header
+// is broken after its ':' first, and between its template arguments only
+// after that (class C<int a, int b> :\n    P<a, b>, where breaking the
+// arguments left the parents past the limit, and lines of parents'
+// arguments aligned far right).
 
 // where is the innermost bracket of the current statement (its id, or -1)
 // and how many brackets of the statement are open.
@@ -134,6 +138,10 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		return 0, 0, false // a comment stays with what it follows, but an argument's after a comma
 	}
 	switch {
+	case a.lex == tablegen.TokComma && p.params[p.frameOf[c-1]]:
+		// A class's template arguments after its ':' (class
+		// C<int a, int b>\n    : P<...>).
+		return 1<<20 + 1, p.frameOf[c-1], true
 	case a.lex == tablegen.TokComma:
 		return 2 * int(p.depthOf[c-1]), p.frameOf[c-1], true
 	case p.argOf[c] != 0:
@@ -142,6 +150,10 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		// Before a '#' of a concatenation, after the commas of its
 		// bracket.
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
+	case p.classColon[c-1] && c >= 2 && p.lineOf[c-2] == p.lineOf[c-1]:
+		// A class's parents go on a line of their own first (class
+		// C<int a> :\n    P<a, "b">), unless the ':' starts a line.
+		return 1, -1, true
 	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0:
 		// After a statement's '=', or the ':' before its parent
 		// classes (def X :\n    Y<...>), last.

@@ -304,6 +304,12 @@ type printer struct {
 	// argOf is, for a dag's first argument, 1 + the dag's bracket id.
 	argOf []int32
 	all   map[int32]bool // the brackets whose elements break all at once
+	// params are the brackets of classes' template arguments: broken
+	// after the header's ':'.
+	params map[int32]bool
+	// classColon are the tokens ':' before a class's parents: broken
+	// after first.
+	classColon map[int]bool
 	// noAlign asks for the next line's indentation without alignment.
 	noAlign bool
 	// floor is the least indentation that keeps the line being printed in
@@ -449,6 +455,8 @@ func (p *printer) print() string {
 	p.depthOf = make([]int16, n)
 	p.argOf = make([]int32, n)
 	p.all = map[int32]bool{}
+	p.params = map[int32]bool{}
+	p.classColon = map[int]bool{}
 	p.unalignedBrackets, p.checkpoints, p.refit = map[int32]bool{}, map[int32]checkpoint{}, -1
 	p.lastTop = checkpoint{0, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
 	p.lineStarts, p.unalignFrom, p.refitAt = map[int]checkpoint{}, map[int32]int{}, -1
@@ -692,6 +700,9 @@ func (p *printer) emitLine(from, to int, breaks map[int]bool) {
 			p.space(&p.toks[i-1], t)
 		}
 		p.frameOf[i], p.depthOf[i] = p.tree.where()
+		if t.is(tablegen.TokColon) && p.depthOf[i] == 0 && (p.tree.stmt.kw == tablegen.KwClass || p.tree.stmt.kw == tablegen.KwMulticlass) {
+			p.classColon[i] = true
+		}
 		if nl := strings.IndexByte(t.text, '\n'); nl >= 0 {
 			// A code block or comment over lines: its first line is
 			// where the formatter puts it.

@@ -287,6 +287,9 @@ func (tr *tree) update(t *tok, p *printer) {
 				f.dag = !f.bang
 			case tablegen.TokLess:
 				f.params = len(tr.stack) == 0 && (tr.stmt.kw == tablegen.KwClass || tr.stmt.kw == tablegen.KwMulticlass) && tr.stmt.n == 3
+				if f.params {
+					p.params[int32(f.id)] = true
+				}
 				f.bang = prev.lex == tablegen.TokBang
 				if prev.text == "Pat" || prev.text == "Pattern" {
 					p.all[int32(f.id)] = true

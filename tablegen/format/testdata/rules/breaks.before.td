@@ -6,3 +6,10 @@ def : Pat<(AddIOp (AddIOp $x, (ConstantOp $c0)), (ConstantOp $c1)), (AddIOp $x, 
 def Long : Op<"long", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>, SameOperandsAndResultType]>;
 // A header with no other break is broken after its ':'.
 def IsEnableScalarBcastBinary: Constraint<CPred<"isEnableScalarBcastBinary()">>;
+// A class's header is broken after its ':' first, then in its parents;
+// its template arguments last.
+class ShapeType<string name, string typeMnemonic> : TypeDef<ShapeDialect, name> {}
+class WideIntrOp<string mnemonic, Type AB, Type CD> : IntrOp<mnemonic, [0], [1], [], 1, 0, 0, 0, [0, 2, 5], ["signA", "signB", "clamp"]>;
+class LongHeader<string mnemonic,
+                 Type ab>
+    : IntrOp<mnemonic, [0], [1], [], 1, 0, 0, 0, [0, 2, 5], ["signA", "signB", "clamp"]>;
