@@ -77,7 +77,9 @@ import (
 //     153), around ':' outside brackets (def X : Y) and in !cond, none
 //     next to the inside of brackets (before a comment too), around ':'
 //     in brackets (I32:$x), '.' and '...'; none after an argument comment
-//     (/*name=*/value); one space before a trailing comment (391 against
+//     (/*name=*/value), nor between a comment and a ',', ';' or closing
+//     bracket after it (x /*why*/, out of MLIR's tree 174 against 0; 2
+//     in MLIR's); one space before a trailing comment (391 against
 //     98 aligned); an empty body is {}.
 
 // frame is an open bracket.
@@ -519,6 +521,10 @@ func (tr *tree) spaceBetween(a, b *tok) int {
 	}
 	if b.kind == kBlockComment && a.kind == kToken && (a.lex == tablegen.TokLParen || a.lex == tablegen.TokLSquare || a.lex == tablegen.TokLess) {
 		return 0 // none inside a bracket: (/*name*/x
+	}
+	if a.kind == kBlockComment && b.kind == kToken && (b.lex == tablegen.TokComma || b.lex == tablegen.TokSemi ||
+		b.lex == tablegen.TokRParen || b.lex == tablegen.TokRSquare || b.lex == tablegen.TokGreater) {
+		return 0 // none before a comma or a closing bracket: x /*why*/, y /*why*/]
 	}
 	if b.kind == kLineComment || b.kind == kBlockComment || a.kind == kBlockComment {
 		return 1

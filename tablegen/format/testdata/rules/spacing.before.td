@@ -6,3 +6,4 @@ def X { bits<4> Inst; let Inst{3-0} = 0b0101; }
 foreach i = 0-3 in def R#i : S<i>;
 def T : U<!cast<Foo>(x), !strconcat("a","b") # "c">;
 def V : W<[1, -2]>, Y<  ?  >;  // trailing
+def Z : W<[A /*why*/ , B /*why*/ ], C /*c*/ >  ;  // none before a comma or closer
