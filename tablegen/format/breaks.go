@@ -16,7 +16,9 @@ import (
 // is broken after its ':' first, and between its template arguments only
 // after that (class C<int a, int b> :\n    P<a, b>, where breaking the
 // arguments left the parents past the limit, and lines of parents'
-// arguments aligned far right).
+// arguments aligned far right). A Pat whose first dag does not fit after
+// its '<' but fits on a line of its own is broken after the '<' before
+// inside the dag.
 
 // where is the innermost bracket of the current statement (its id, or -1)
 // and how many brackets of the statement are open.
@@ -144,6 +146,10 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		return 1<<20 + 1, p.frameOf[c-1], true
 	case a.lex == tablegen.TokComma:
 		return 2 * int(p.depthOf[c-1]), p.frameOf[c-1], true
+	case a.lex == tablegen.TokLess && p.firstDagFits(c):
+		// After a Pat's '<' when its first dag, which does not fit
+		// after it, fits on a line of its own (def X : Pat<\n  (src),).
+		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
 	case p.argOf[c] != 0:
 		return 2*int(p.depthOf[c]) + 1, p.argOf[c] - 1, true
 	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken:
@@ -160,4 +166,32 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		return 1 << 20, -1, true
 	}
 	return 0, 0, false
+}
+
+// firstDagFits reports whether token c, the first after a Pat's '<',
+// starts a dag that would fit on a line of its own: on one line as
+// printed, it fits one level in from the Pat's line.
+func (p *printer) firstDagFits(c int) bool {
+	indent, ok := p.pats[p.frameOf[c]]
+	if !ok || !p.toks[c].is(tablegen.TokLParen) {
+		return false
+	}
+	depth := 0
+	for e := c; e < len(p.toks) && p.lineOf[e] == p.lineOf[c]; e++ {
+		t := &p.toks[e]
+		if t.kind != kToken {
+			continue
+		}
+		switch t.lex {
+		case tablegen.TokLParen, tablegen.TokLSquare, tablegen.TokLess:
+			depth++
+		case tablegen.TokRParen, tablegen.TokRSquare, tablegen.TokGreater:
+			if depth--; depth == 0 {
+				start := int(p.colEnd[c]) - width(p.toks[c].text)
+				w := int(p.colEnd[e]) - start + 1 // and the ',' after it
+				return indent+p.opt.Indent+w <= p.opt.Column
+			}
+		}
+	}
+	return false
 }

@@ -307,6 +307,10 @@ type printer struct {
 	// params are the brackets of classes' template arguments: broken
 	// after the header's ':'.
 	params map[int32]bool
+	// pats are the brackets of Pats and Patterns, with the indentation
+	// of their lines: broken after their '<' when their first dag does
+	// not fit after it.
+	pats map[int32]int
 	// classColon are the tokens ':' before a class's parents: broken
 	// after first.
 	classColon map[int]bool
@@ -457,6 +461,7 @@ func (p *printer) print() string {
 	p.all = map[int32]bool{}
 	p.params = map[int32]bool{}
 	p.classColon = map[int]bool{}
+	p.pats = map[int32]int{}
 	p.unalignedBrackets, p.checkpoints, p.refit = map[int32]bool{}, map[int32]checkpoint{}, -1
 	p.lastTop = checkpoint{0, p.tree.save(), len(p.out), p.outLine, p.col, p.indent, p.blank}
 	p.lineStarts, p.unalignFrom, p.refitAt = map[int]checkpoint{}, map[int32]int{}, -1

@@ -295,6 +295,7 @@ func (tr *tree) update(t *tok, p *printer) {
 				f.bang = prev.lex == tablegen.TokBang
 				if prev.text == "Pat" || prev.text == "Pattern" {
 					p.all[int32(f.id)] = true
+					p.pats[int32(f.id)] = f.indent
 					f.pat = true
 				}
 			}

@@ -24,3 +24,8 @@ class LongHeader<string mnemonic,
                  Type ab>
     : IntrOp<mnemonic, [0], [1], [], 1, 0, 0, 0, [0, 2, 5],
              ["signA", "signB", "clamp"]>;
+// A Pat's first dag that does not fit after its '<' goes on a line of its
+// own when it fits there, and the Pat's lines are indented one level.
+def ExpOp_ComplexElementType_Expander : Pat<
+  (StableHLO_ExpOp ComplexElementType:$z, $acc),
+  (StableHLO_ComplexOp $z, $acc)>;
