@@ -50,6 +50,13 @@ type memoryStats struct {
 	// holds; HeapReleased is what it has given back to the system.
 	HeapFree     uint64 `json:"heapFree"`
 	HeapReleased uint64 `json:"heapReleased"`
+	// HeapUnused is heap memory in spans that hold objects but is not
+	// itself an object: the fragmentation of the heap.
+	HeapUnused uint64 `json:"heapUnused"`
+	// Stacks is the goroutines' stacks; Metadata the runtime's own
+	// structures (span descriptors, the collector's bitmaps).
+	Stacks   uint64 `json:"stacks"`
+	Metadata uint64 `json:"metadata"`
 	// Total is everything the runtime holds from the system (heap, stacks,
 	// its own structures), not counting what it released.
 	Total uint64 `json:"total"`
@@ -65,6 +72,14 @@ func readMemoryStats() memoryStats {
 		{Name: "/memory/classes/heap/released:bytes"},
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/gc/cycles/total:gc-cycles"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/stacks:bytes"},
+		{Name: "/memory/classes/os-stacks:bytes"},
+		{Name: "/memory/classes/metadata/mspan/inuse:bytes"},
+		{Name: "/memory/classes/metadata/mspan/free:bytes"},
+		{Name: "/memory/classes/metadata/mcache/inuse:bytes"},
+		{Name: "/memory/classes/metadata/mcache/free:bytes"},
+		{Name: "/memory/classes/metadata/other:bytes"},
 	}
 	metrics.Read(samples)
 	v := func(i int) uint64 {
@@ -76,6 +91,7 @@ func readMemoryStats() memoryStats {
 	return memoryStats{
 		HeapLive: v(0), HeapObjects: v(1), HeapFree: v(2), HeapReleased: v(3),
 		Total: v(4) - v(3), Collections: v(5),
+		HeapUnused: v(6), Stacks: v(7) + v(8), Metadata: v(9) + v(10) + v(11) + v(12) + v(13),
 	}
 }
 

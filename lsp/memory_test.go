@@ -16,7 +16,8 @@ func TestMemoryUsage(t *testing.T) {
 	if err := s.call("tdls/memoryUsage", nil, &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.HeapLive == 0 || m.HeapObjects == 0 || m.Total < m.HeapObjects+m.HeapFree || m.Collections == 0 {
+	if m.HeapLive == 0 || m.HeapObjects == 0 || m.Total < m.HeapObjects+m.HeapFree+m.HeapUnused+m.Stacks+m.Metadata ||
+		m.Stacks == 0 || m.Metadata == 0 || m.Collections == 0 {
 		t.Errorf("implausible figures: %+v", m)
 	}
 }

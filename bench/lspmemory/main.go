@@ -152,14 +152,14 @@ func mlirSession(tdlsBin, include, tree string, files []string, edits int, profi
 // memory above the live heap is the collector's slack, not state kept.
 func heapFigures(ctx context.Context, c *lsptest.Client) string {
 	var m struct {
-		HeapLive, HeapObjects, HeapFree, HeapReleased, Total uint64
+		HeapLive, HeapObjects, HeapFree, HeapReleased, HeapUnused, Stacks, Metadata, Total uint64
 	}
 	if err := c.Call(ctx, "tdls/memoryUsage", nil, &m); err != nil {
 		return " (the server does not report its heap)"
 	}
 	mb := func(b uint64) float64 { return float64(b) / (1 << 20) }
-	return fmt.Sprintf(" (heap live %.1f MB; held by the runtime %.1f MB: heap objects %.1f MB, free %.1f MB; released %.1f MB)",
-		mb(m.HeapLive), mb(m.Total), mb(m.HeapObjects), mb(m.HeapFree), mb(m.HeapReleased))
+	return fmt.Sprintf(" (heap live %.1f MB; held by the runtime %.1f MB: heap objects %.1f MB, free %.1f MB, unused in spans %.1f MB, stacks %.1f MB, runtime metadata %.1f MB; released %.1f MB)",
+		mb(m.HeapLive), mb(m.Total), mb(m.HeapObjects), mb(m.HeapFree), mb(m.HeapUnused), mb(m.Stacks), mb(m.Metadata), mb(m.HeapReleased))
 }
 
 // largest returns the n largest .td files under dir.
