@@ -152,9 +152,10 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
 	case p.argOf[c] != 0:
 		return 2*int(p.depthOf[c]) + 1, p.argOf[c] - 1, true
-	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken:
+	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken && p.lineOf[c+1] == p.lineOf[c]:
 		// Before a '#' of a concatenation, after the commas of its
-		// bracket.
+		// bracket; not before one that ends its line, which it would
+		// leave alone on a line.
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
 	case p.classColon[c-1] && c >= 2 && p.lineOf[c-2] == p.lineOf[c-1]:
 		// A class's parents go on a line of their own first (class

@@ -29,3 +29,7 @@ class LongHeader<string mnemonic,
 def ExpOp_ComplexElementType_Expander : Pat<
   (StableHLO_ExpOp ComplexElementType:$z, $acc),
   (StableHLO_ComplexOp $z, $acc)>;
+// Not before a '#' that ends its line: it would be left alone on one.
+def Check : PredOpTrait<acc
+                        # "accumulator type must match the operands' types" #
+                        " operands.">;

@@ -17,3 +17,6 @@ class LongHeader<string mnemonic,
 // own when it fits there, and the Pat's lines are indented one level.
 def ExpOp_ComplexElementType_Expander : Pat<(StableHLO_ExpOp ComplexElementType:$z, $acc),
   (StableHLO_ComplexOp $z, $acc)>;
+// Not before a '#' that ends its line: it would be left alone on one.
+def Check : PredOpTrait<acc # "accumulator type must match the operands' types" #
+  " operands.">;
