@@ -161,9 +161,10 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		// A class's parents go on a line of their own first (class
 		// C<int a> :\n    P<a, "b">), unless the ':' starts a line.
 		return 1, -1, true
-	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0:
+	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0 && c >= 2 && p.lineOf[c-2] == p.lineOf[c-1]:
 		// After a statement's '=', or the ':' before its parent
-		// classes (def X :\n    Y<...>), last.
+		// classes (def X :\n    Y<...>), last; not after one that
+		// starts its line, which it would leave alone on a line.
 		return 1 << 20, -1, true
 	}
 	return 0, 0, false

@@ -33,3 +33,6 @@ def ExpOp_ComplexElementType_Expander : Pat<
 def Check : PredOpTrait<acc
                         # "accumulator type must match the operands' types" #
                         " operands.">;
+// Not after a ':' that starts its line: it would be left alone on one.
+def HLO_SpeculatableIfAllInputsStaticAndShapeConstantImplTrait
+  : HLO_NativeOpTrait<"SpeculatableIfAllInputsStaticAndShapeConstantImplTrait">;

@@ -20,3 +20,6 @@ def ExpOp_ComplexElementType_Expander : Pat<(StableHLO_ExpOp ComplexElementType:
 // Not before a '#' that ends its line: it would be left alone on one.
 def Check : PredOpTrait<acc # "accumulator type must match the operands' types" #
   " operands.">;
+// Not after a ':' that starts its line: it would be left alone on one.
+def HLO_SpeculatableIfAllInputsStaticAndShapeConstantImplTrait
+  : HLO_NativeOpTrait<"SpeculatableIfAllInputsStaticAndShapeConstantImplTrait">;
