@@ -139,6 +139,9 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		b.kind == kBlockComment && a.lex != tablegen.TokComma {
 		return 0, 0, false // a comment stays with what it follows, but an argument's after a comma
 	}
+	if p.leftAlone(c) {
+		return 0, 0, false
+	}
 	switch {
 	case a.lex == tablegen.TokComma && p.params[p.frameOf[c-1]]:
 		// A class's template arguments after its ':' (class
@@ -152,19 +155,17 @@ func (p *printer) breakBefore(c int) (int, int32, bool) {
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
 	case p.argOf[c] != 0:
 		return 2*int(p.depthOf[c]) + 1, p.argOf[c] - 1, true
-	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken && p.lineOf[c+1] == p.lineOf[c]:
+	case b.lex == tablegen.TokPaste && c+1 < len(p.toks) && p.toks[c+1].kind == kToken:
 		// Before a '#' of a concatenation, after the commas of its
-		// bracket; not before one that ends its line, which it would
-		// leave alone on a line.
+		// bracket.
 		return 2*int(p.depthOf[c]) + 1, p.frameOf[c], true
-	case p.classColon[c-1] && c >= 2 && p.lineOf[c-2] == p.lineOf[c-1]:
+	case p.classColon[c-1]:
 		// A class's parents go on a line of their own first (class
-		// C<int a> :\n    P<a, "b">), unless the ':' starts a line.
+		// C<int a> :\n    P<a, "b">).
 		return 1, -1, true
-	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0 && c >= 2 && p.lineOf[c-2] == p.lineOf[c-1]:
+	case (a.lex == tablegen.TokEqual || a.lex == tablegen.TokColon) && p.depthOf[c-1] == 0:
 		// After a statement's '=', or the ':' before its parent
-		// classes (def X :\n    Y<...>), last; not after one that
-		// starts its line, which it would leave alone on a line.
+		// classes (def X :\n    Y<...>), last.
 		return 1 << 20, -1, true
 	}
 	return 0, 0, false
@@ -196,4 +197,26 @@ func (p *printer) firstDagFits(c int) bool {
 		}
 	}
 	return false
+}
+
+// leftAlone reports whether a break before token c would leave a
+// punctuation token alone on a line: c itself when it is an opening
+// bracket or a '#' that ends its line ('[' after "x, y, [" broken
+// before it), or the token before c when it is a ':', '=', ',' or '#'
+// that starts its line ("  : P<...>" broken after the ':').
+func (p *printer) leftAlone(c int) bool {
+	lone := func(t *tok, kinds ...tablegen.TokenKind) bool {
+		for _, k := range kinds {
+			if t.is(k) {
+				return true
+			}
+		}
+		return false
+	}
+	if c+1 < len(p.toks) && p.lineOf[c+1] != p.lineOf[c] &&
+		lone(&p.toks[c], tablegen.TokLSquare, tablegen.TokLParen, tablegen.TokLess, tablegen.TokPaste) {
+		return true
+	}
+	return c >= 2 && p.lineOf[c-2] != p.lineOf[c-1] &&
+		lone(&p.toks[c-1], tablegen.TokColon, tablegen.TokEqual, tablegen.TokComma, tablegen.TokPaste)
 }

@@ -23,3 +23,8 @@ def Check : PredOpTrait<acc # "accumulator type must match the operands' types" 
 // Not after a ':' that starts its line: it would be left alone on one.
 def HLO_SpeculatableIfAllInputsStaticAndShapeConstantImplTrait
   : HLO_NativeOpTrait<"SpeculatableIfAllInputsStaticAndShapeConstantImplTrait">;
+// Nor before an opening bracket that ends its line.
+def SPIRV_LinkageTypeAttr :
+    SPIRV_I32EnumAttr<"LinkageType", "valid SPIR-V LinkageType", "linkage_type", [
+      SPIRV_LT_Export, SPIRV_LT_Import, SPIRV_LT_LinkOnceODR
+    ]>;
