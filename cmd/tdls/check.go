@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"tdls/analysis"
 	"tdls/analysis/report"
@@ -170,12 +171,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // inference is what a check with no include configuration infers
-// (analysis.InferringLoader), from the project of the current directory.
+// (analysis.InferringLoader), from the project of the current directory,
+// or for a root outside it, from the root's own project.
 type inference struct {
-	trust   toolchain.Trust // what may run to find the machine's MLIR
-	mlir    *string         // the machine's MLIR include directory, once found
-	catalog *analysis.IncludeCatalog
-	dirs    []analysis.InferredDir
+	trust    toolchain.Trust                     // what may run to find the machine's MLIR
+	mlir     *string                             // the machine's MLIR include directory, once found
+	catalogs map[string]*analysis.IncludeCatalog // by project root
+	dirs     []analysis.InferredDir
 }
 
 // machineMLIR is the machine's MLIR include directory, "" when it has none.
@@ -187,14 +189,36 @@ func (in *inference) machineMLIR() string {
 	return *in.mlir
 }
 
-func (in *inference) loader(base *tablegen.CommandLineLoader) *analysis.InferringLoader {
+// loader infers the include directories of the root at path.
+func (in *inference) loader(base *tablegen.CommandLineLoader, path string) *analysis.InferringLoader {
 	return &analysis.InferringLoader{Base: base, MLIR: in.machineMLIR(), Catalog: func() *analysis.IncludeCatalog {
-		if in.catalog == nil {
-			wd, _ := os.Getwd()
-			in.catalog = analysis.NewIncludeCatalog(context.Background(), []string{analysis.ProjectRoot(wd)})
+		project := in.projectOf(path)
+		if c, ok := in.catalogs[project]; ok {
+			return c
 		}
-		return in.catalog
+		if in.catalogs == nil {
+			in.catalogs = map[string]*analysis.IncludeCatalog{}
+		}
+		c := analysis.NewIncludeCatalog(context.Background(), []string{project})
+		in.catalogs[project] = c
+		return c
 	}}
+}
+
+// projectOf is the project whose .td files tell path's include
+// directories: the current directory's when path lies in it, else path's
+// own (a checkout checked from outside it).
+func (in *inference) projectOf(path string) string {
+	wd, _ := os.Getwd()
+	project := analysis.ProjectRoot(wd)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return project
+	}
+	if rel, err := filepath.Rel(project, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return project
+	}
+	return analysis.ProjectRoot(filepath.Dir(abs))
 }
 
 func (in *inference) keep(l *analysis.InferringLoader) {
@@ -258,7 +282,7 @@ func checkFile(set *tablegen.SourceSet, path string, cfg checkConfig, proj *proj
 	// --config or --no-config): inferred, for this unit. Any explicit
 	// configuration resolves exactly as llvm-tblgen would.
 	if inferred != nil && len(cfg.includeDirs) == 0 && cfg.configFile == "" && !cfg.noConfig && proj == nil {
-		l := inferred.loader(base)
+		l := inferred.loader(base, path)
 		defer inferred.keep(l)
 		opts.Loader = l
 	}

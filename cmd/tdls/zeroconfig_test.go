@@ -73,6 +73,21 @@ func TestCheckInfersWithNothingConfigured(t *testing.T) {
 	}
 }
 
+// A root in another checkout than the current directory's is checked with
+// what its own project's files say (a CI job that checks out several
+// repositories and runs from above them).
+func TestCheckInfersARootsOwnProject(t *testing.T) {
+	dir := zeroConfigProject(t)
+	t.Chdir(writeRepository(t, map[string]string{"unrelated/Other.td": "def Other;\n"}))
+	var out, errOut bytes.Buffer
+	if code := runCheck([]string{filepath.Join(dir, "lib", "Patterns.td")}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errOut.String())
+	}
+	if note := errOut.String(); !strings.Contains(note, "-I "+filepath.Join(dir, "include")) {
+		t.Errorf("note does not say what was inferred:\n%s", note)
+	}
+}
+
 func TestInitWritesWhatCheckInfers(t *testing.T) {
 	dir := zeroConfigProject(t)
 	t.Chdir(filepath.Join(dir, "lib"))
