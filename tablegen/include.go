@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -132,7 +133,11 @@ func (l *EditorLoader) Candidates(name, from string) []string {
 		cands = append(cands, filepath.Join(filepath.Dir(from), name))
 	}
 	for _, d := range l.IncludeDirs {
-		cands = append(cands, filepath.Join(d, name))
+		// A directory met again (the includer's, also configured) is
+		// tried, and named, once.
+		if c := filepath.Join(d, name); !slices.Contains(cands, c) {
+			cands = append(cands, c)
+		}
 	}
 	return cands
 }

@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"tdls/analysis"
+	"tdls/analysis/report"
 	"tdls/cpp"
+	"tdls/tablegen"
 )
 
 func init() {
@@ -41,8 +43,13 @@ third_party and hidden directories, and files over 2 MB, are skipped
 (but not a third_party directory whose .td files include the project's:
 a backend kept there).
 
+With no -I and no .tdls.yaml, the include directories are inferred from
+the project's .td files, as tdls check infers them.
+
 A member not found is information, not an error: its definition may be
-elsewhere. The exit code is 0 unless a FILE cannot be read or evaluated.
+elsewhere. The exit code is 0 unless a FILE cannot be read, evaluated or
+loaded in full (its syntax or include errors are printed on stderr: the
+list would be incomplete).
 
   -I DIR          include directory (repeatable), as llvm-tblgen's
   -D NAME         define a macro (repeatable)
@@ -123,7 +130,9 @@ func runImpl(args []string, stdout, stderr io.Writer) int {
 		close(indexed)
 	}()
 
-	ws := analysis.NewWorkspace(analysis.Config{IncludeDirs: includes, Defines: defines})
+	// The project's folder, as the server's workspace: with no -I and no
+	// .tdls.yaml, include directories are inferred from its .td files.
+	ws := analysis.NewWorkspace(analysis.Config{Folders: []string{projectRootOf(files[0], cwd)}, IncludeDirs: includes, Defines: defines})
 	snap := ws.Snapshot()
 	var units []*analysis.Unit
 	status := 0
@@ -141,6 +150,13 @@ func runImpl(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tdls impl: %s: %v\n", f, err)
 			status = 1
 			continue
+		}
+		if errs := errorsOf(u.TG.Diags); len(errs) > 0 {
+			// What did not parse or load declares nothing: its members
+			// would be missing from the list without a word.
+			report.WriteText(stderr, u.TG.Set, report.Ordered(u.TG.Set, errs))
+			fmt.Fprintf(stderr, "tdls impl: %s: not all of it could be read; the list is incomplete\n", relativeTo(cwd, f))
+			status = 1
 		}
 		units = append(units, u)
 	}
@@ -195,6 +211,17 @@ func runImpl(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s:%d: %s::%s (%s): %s\n", e.TD.File, e.TD.Line, e.Entity, e.Member, e.Kind, where)
 	}
 	return status
+}
+
+// errorsOf is the errors among ds.
+func errorsOf(ds tablegen.Diagnostics) []tablegen.Diagnostic {
+	var out []tablegen.Diagnostic
+	for _, d := range ds {
+		if d.Severity == tablegen.SeverityError {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // projectRootOf is the nearest directory above file holding .tdls.yaml or

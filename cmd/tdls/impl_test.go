@@ -70,3 +70,27 @@ func itoa(n int) string {
 		}
 	}
 }
+
+// With nothing configured, impl infers the include directories from the
+// project's .td files as check and the server do; a file that does not
+// load in full is reported, with exit 1, rather than listed short.
+func TestImplInfersAndReportsWhatDidNotLoad(t *testing.T) {
+	if _, err := os.Stat("/usr/lib/llvm-22/include/mlir/IR/OpBase.td"); err != nil {
+		t.Skip("SKIP: MLIR 22 not installed")
+	}
+	dir := writeRepository(t, map[string]string{
+		"include/my/Dialect.td": "include \"mlir/IR/OpBase.td\"\ndef My_Dialect : Dialect {\n  let name = \"my\";\n  let cppNamespace = \"::my\";\n}\n",
+		"include/my/Ops.td":     "include \"my/Dialect.td\"\ndef My_CheckedOp : Op<My_Dialect, \"checked\"> {\n  let hasVerifier = 1;\n}\n",
+		"include/my/Broken.td":  "include \"my/Ops.td\"\ninclude \"my/Missing.td\"\n",
+		"lib/Ops.cpp":           "namespace my {\n::llvm::LogicalResult CheckedOp::verify() { return ::mlir::success(); }\n}\n",
+	})
+	t.Chdir(dir)
+	out, errOut, code := runCaptured(t, "impl", filepath.Join("include", "my", "Ops.td"))
+	if code != 0 || !strings.Contains(out, "::my::CheckedOp::verify (op): lib/Ops.cpp:2") {
+		t.Errorf("exit %d, got\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCaptured(t, "impl", "--missing", filepath.Join("include", "my", "Broken.td"))
+	if code != 1 || !strings.Contains(errOut, "[include-not-found]") || !strings.Contains(errOut, "the list is incomplete") {
+		t.Errorf("a file with a missing include: exit %d, stdout\n%s\nstderr\n%s", code, out, errOut)
+	}
+}
