@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"tdls/analysis"
 	"tdls/analysis/report"
@@ -215,7 +214,7 @@ func (in *inference) projectOf(path string) string {
 	if err != nil {
 		return project
 	}
-	if rel, err := filepath.Rel(project, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if _, ok := within(project, abs); ok {
 		return project
 	}
 	return analysis.ProjectRoot(filepath.Dir(abs))

@@ -245,8 +245,14 @@ func projectRootOf(file, cwd string) string {
 // relativeTo writes a path under the working directory relative to it,
 // and one outside it (the MLIR installation's .td files) as it is.
 func relativeTo(cwd, path string) string {
-	if rel, err := filepath.Rel(cwd, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if rel, ok := within(cwd, path); ok {
 		return rel
 	}
 	return path
+}
+
+// within is path relative to dir, when it lies in dir.
+func within(dir, path string) (string, bool) {
+	rel, err := filepath.Rel(dir, path)
+	return rel, err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"slices"
 	"strings"
 
 	"tdls/tablegen"
@@ -206,12 +207,7 @@ func (p *printer) firstDagFits(c int) bool {
 // that starts its line ("  : P<...>" broken after the ':').
 func (p *printer) leftAlone(c int) bool {
 	lone := func(t *tok, kinds ...tablegen.TokenKind) bool {
-		for _, k := range kinds {
-			if t.is(k) {
-				return true
-			}
-		}
-		return false
+		return t.kind == kToken && slices.Contains(kinds, t.lex)
 	}
 	if c+1 < len(p.toks) && p.lineOf[c+1] != p.lineOf[c] &&
 		lone(&p.toks[c], tablegen.TokLSquare, tablegen.TokLParen, tablegen.TokLess, tablegen.TokPaste) {

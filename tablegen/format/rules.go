@@ -103,7 +103,6 @@ type frame struct {
 	firstCol int
 	multi    bool // its first token spans lines
 	params   bool // '<' of a class's or multiclass's template arguments
-	pat      bool // '<' of a Pat or Pattern: its dags
 	// unaligned: a line of the bracket did not fit aligned; the lines
 	// after it are indented as it was.
 	unaligned bool
@@ -296,7 +295,6 @@ func (tr *tree) update(t *tok, p *printer) {
 				if prev.text == "Pat" || prev.text == "Pattern" {
 					p.all[int32(f.id)] = true
 					p.pats[int32(f.id)] = f.indent
-					f.pat = true
 				}
 			}
 		} else if t.lex == tablegen.TokLParen {
@@ -489,7 +487,7 @@ func (tr *tree) unaligned(t *tok, p *printer) int {
 // onnx-mlir, CIRCT, StableHLO, p4mlir and MLIR's test dialect; MLIR's
 // own files have none), other brackets as continuation says.
 func (p *printer) bracketContinuation(f *frame) int {
-	if f.pat {
+	if _, pat := p.pats[int32(f.id)]; pat {
 		return p.opt.Indent
 	}
 	return p.continuation(f.indent)
