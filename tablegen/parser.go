@@ -72,6 +72,9 @@ func ParseListOrStop(set *SourceSet, list TokenList, stop func() bool) (res *Par
 	if NestsTooDeep(list) {
 		return ParseOrStop(set, list.Tokens(0, list.Len()), stop)
 	}
+	if parts := partsFor(list.Len()); parts > 1 {
+		return parseInParts(set, list, partStarts(list, parts), stop)
+	}
 	p := &stmtParser{set: set, tlist: list, listed: true}
 	p.diags = BangDiagnosticsIn(list)
 	return p.parseOrStop(stop)
