@@ -1,6 +1,7 @@
 package tablegen
 
 import (
+	"bytes"
 	"math/rand"
 	"os"
 	"strings"
@@ -134,7 +135,11 @@ func TestOffsetOfUTF16InAgreesWithFile(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for n := 0; n < 2000; n++ {
 		var b strings.Builder
-		for k := rng.Intn(40); k > 0; k-- {
+		size := rng.Intn(40)
+		if n%100 == 0 {
+			size = 30000 + rng.Intn(30000) // past the blocks counted whole
+		}
+		for k := size; k > 0; k-- {
 			p := pieces[rng.Intn(len(pieces))]
 			if n%2 == 0 && strings.Contains(p, "\r") {
 				p = "\n" // half the texts without \r, the fast path
@@ -143,7 +148,16 @@ func TestOffsetOfUTF16InAgreesWithFile(t *testing.T) {
 		}
 		src := []byte(b.String())
 		f := &File{Content: src}
-		for line := -1; line < 12; line++ {
+		lines := []int{-1, 0, 1, 2, 3, 5, 8, 11}
+		if size >= 30000 {
+			// The lines at and around each block's end.
+			for end := 16 << 10; end <= len(src); end += 16 << 10 {
+				k := bytes.Count(src[:end], []byte{'\n'})
+				lines = append(lines, k-1, k, k+1)
+			}
+			lines = append(lines, f.LineCount()-1, f.LineCount(), f.LineCount()+1)
+		}
+		for _, line := range lines {
 			for col := -1; col < 14; col++ {
 				if got, want := OffsetOfUTF16In(src, line, col), f.OffsetOfUTF16(line, col); got != want {
 					t.Fatalf("%q line %d col %d: %d, File says %d", src, line, col, got, want)
