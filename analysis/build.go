@@ -84,10 +84,13 @@ func (s *Snapshot) buildUnit(ctx context.Context, root string) (u *Unit, err err
 			return nil, err
 		}
 		var prev *fileEntry
-		var release func()
+		var release func() func()
 		if e == rootEntry {
 			prev, prevRoot = prevRoot, nil
-			release = func() { w.forgetRoot(root) } // its syntax, while the new one is made
+			release = func() func() {
+				w.forgetRoot(root) // its syntax, while the new one is made
+				return w.replacingSyntax(e.tokens.Len())
+			}
 		}
 		before := e.parsedIfDone() != nil
 		p, err := e.parse(ctx, set, prev, release)

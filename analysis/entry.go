@@ -98,8 +98,9 @@ func (e *fileEntry) sitePos(k int) tablegen.Pos {
 // the whole file, stop when ctx ends: nothing is kept then, and the next
 // caller parses again. When prev
 // turns out of no use, release (if not nil) is called before the file is
-// parsed whole, to let go of what holds it.
-func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry, release func()) (*fileParse, error) {
+// parsed whole, to let go of what holds it; the function it returns (if
+// not nil) is called when that parse ends.
+func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fileEntry, release func() (parsed func())) (*fileParse, error) {
 	e.parseMu.Lock()
 	defer e.parseMu.Unlock()
 	if e.parsed != nil {
@@ -115,7 +116,9 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 	if p == nil {
 		if prev != nil && release != nil {
 			prev = nil
-			release()
+			if parsed := release(); parsed != nil {
+				defer parsed()
+			}
 		}
 		res, ok := tablegen.ParseListOrStop(set, e.tokensToEOF(), func() bool { return ctx.Err() != nil })
 		if !ok {

@@ -165,6 +165,15 @@ func TestLargeFileEditedBeforeItsMiddleIsParsedWhole(t *testing.T) {
 	text, _ := manydefs.Text(4 << 20)
 	path := filepath.Join(t.TempDir(), "Large.td")
 	w := NewWorkspace(Config{NoMLIRAutoDetect: true})
+	// The memory policy hears of each whole parse of a new version, with
+	// its tokens, and of its end.
+	told, ended := 0, 0
+	w.OnReplacingSyntax(func(tokens int) func() {
+		if told++; tokens <= wholeParseTokens {
+			t.Errorf("told of a whole parse of %d tokens", tokens)
+		}
+		return func() { ended++ }
+	})
 	ctx := context.Background()
 	cur := []byte(text)
 	w.SetBuffer(path, 1, cur)
@@ -178,6 +187,7 @@ func TestLargeFileEditedBeforeItsMiddleIsParsedWhole(t *testing.T) {
 	for i, at := range []float64{0.001, 0.4, 0.9, 0.1} {
 		off := bytes.IndexByte(cur[int(at*float64(len(cur))):], '\n') + int(at*float64(len(cur))) + 1
 		cur = append(append(append([]byte(nil), cur[:off]...), "def Edited : C<1, \"e\">;\n"...), cur[off:]...)
+		toldBefore := told
 		snap := w.SetBuffer(path, int32(i+2), cur)
 		u, err := snap.Unit(ctx, path)
 		if err != nil {
@@ -186,6 +196,9 @@ func TestLargeFileEditedBeforeItsMiddleIsParsedWhole(t *testing.T) {
 		whole := u.Reparsed == len(u.Tokens())-1 || u.Reparsed == len(u.Tokens())
 		if before := off < len(cur)/2; before != whole {
 			t.Errorf("edit %d at %.0f%% of the file: parsed whole %v (%d of %d tokens)", i, 100*at, whole, u.Reparsed, len(u.Tokens()))
+		}
+		if want := btoi(whole); told-toldBefore != want || ended != told {
+			t.Errorf("edit %d (parsed whole %v): the memory policy was told of %d parses, %d of them ended", i, whole, told-toldBefore, ended-toldBefore)
 		}
 		set := tablegen.NewSourceSet()
 		ref := tablegen.ParseUnit(set, set.AddFile(path, cur), tablegen.LexOptions{})
@@ -196,4 +209,11 @@ func TestLargeFileEditedBeforeItsMiddleIsParsedWhole(t *testing.T) {
 				i, equalStrings(gt, rt), equalStrings(gs, rs), firstDiff(gs, rs), equalStrings(gd, rd), firstDiff(gd, rd))
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -34,6 +34,9 @@ type Workspace struct {
 	mlirDir  once[string] // the machine's MLIR include directory
 	// onProject hears of each project configuration as it is read.
 	onProject func(*ProjectConfig, error)
+	// onReplacingSyntax hears of a large file parsed whole after its
+	// previous version's syntax was let go (OnReplacingSyntax).
+	onReplacingSyntax func(tokens int) (parsed func())
 	// catalog is what the workspace's .td and build files tell about
 	// include roots (infer.go), walked on first use; inferred is what was
 	// inferred from it.
@@ -45,6 +48,31 @@ type Workspace struct {
 	freshProjects bool
 	// cpp is the C++ index of the workspace folders (cppindex.go).
 	cpp cppIndexer
+}
+
+// OnReplacingSyntax sets f to hear, before a file of more than
+// wholeParseTokens tokens is parsed whole, that the syntax of its previous
+// version was just let go and a new one of so many tokens is about to be
+// made (the server's memory policy: the new syntax stays live, and the
+// collector need not mark it again and again while it grows); the function
+// f returns, if not nil, is called when the parse ends. Call it before the
+// workspace is used.
+func (w *Workspace) OnReplacingSyntax(f func(tokens int) (parsed func())) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.onReplacingSyntax = f
+}
+
+// replacingSyntax tells OnReplacingSyntax's function of a whole parse of
+// tokens tokens, when it is one of a large file.
+func (w *Workspace) replacingSyntax(tokens int) (parsed func()) {
+	w.mu.Lock()
+	f := w.onReplacingSyntax
+	w.mu.Unlock()
+	if f == nil || tokens <= wholeParseTokens {
+		return nil
+	}
+	return f(tokens)
 }
 
 // OnProjectConfig sets f to hear of each .tdls.yaml as a snapshot reads it,

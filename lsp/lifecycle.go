@@ -81,6 +81,9 @@ func initialize(ctx context.Context, s *Server, _ *analysis.Snapshot, raw json.R
 	s.ws.OnProjectConfig(s.projectConfigRead)
 	s.ws.OnInferredDir(s.includeDirInferred)
 	s.ws.OnCppIndexed(s.cppIndexed)
+	if s.opts.ReplacingSyntax != nil {
+		s.ws.OnReplacingSyntax(s.opts.ReplacingSyntax)
+	}
 	s.checker = analysis.NewChecker(s.ws, func(fd analysis.FileDiagnostics) { s.publishDiagnostics(context.Background(), fd) })
 	s.release = &idleRelease{after: releaseAfter, busy: s.checker.Busy, release: s.releaseMemory}
 	s.log.Info("initialized", stringsField("folders", folders), anyField("config", s.config()))

@@ -35,6 +35,10 @@ type Options struct {
 	// Trust trusts every workspace folder (tdls serve --trust): its
 	// executables may run (toolchain.Trust).
 	Trust bool
+	// ReplacingSyntax is the process's memory policy for a large file's
+	// syntax made anew (analysis.Workspace.OnReplacingSyntax); nil leaves
+	// the collector alone.
+	ReplacingSyntax func(tokens int) (parsed func())
 }
 
 // Server is one language server connection.

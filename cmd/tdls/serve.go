@@ -110,6 +110,9 @@ func runServe(args []string) int {
 		}()
 	}
 	opts.Logger = logger
+	if serverHeap != nil {
+		opts.ReplacingSyntax = serverHeap.replacing
+	}
 	opts.Version = currentBuild().ServerVersion()
 	growInputPipe()
 	err = lsp.Serve(context.Background(), stdio{}, opts)
