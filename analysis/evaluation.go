@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"sort"
 	"sync"
+	"time"
 
 	"tdls/tablegen"
 	"tdls/tablegen/eval"
@@ -69,10 +70,12 @@ func (u *Unit) runEvaluation(ev *evaluation) {
 	if ev.abandoned() {
 		return
 	}
+	start := time.Now()
 	res, ok := u.evaluate(ev.abandoned)
 	if !ok {
 		return
 	}
+	u.caches.ran(u.Root, time.Since(start))
 	ev.res = res
 	close(ev.done)
 }
@@ -90,6 +93,30 @@ func (ev *evaluation) abandoned() bool {
 		return true
 	}
 	return false
+}
+
+// ran notes that an evaluation of root ran for d.
+func (c *evalCaches) ran(root string, d time.Duration) {
+	if c == nil {
+		return
+	}
+	c.turnsMu.Lock()
+	defer c.turnsMu.Unlock()
+	if c.took == nil {
+		c.took = map[string]time.Duration{}
+	}
+	c.took[root] = d
+}
+
+// LastEvaluationTook is how long the last evaluation of the unit's root
+// ran (in this workspace), 0 before the first.
+func (u *Unit) LastEvaluationTook() time.Duration {
+	if u.caches == nil {
+		return 0
+	}
+	u.caches.turnsMu.Lock()
+	defer u.caches.turnsMu.Unlock()
+	return u.caches.took[u.Root]
 }
 
 // EvaluatedIfReady returns the records when the evaluation has finished.
@@ -236,6 +263,8 @@ type evalCaches struct {
 	turns   map[string]chan struct{} // by root: held while one of its evaluations runs
 	// lastResult is the content key of each root's last result.
 	lastResult map[string]uint64
+	// took is how long each root's last evaluation ran.
+	took map[string]time.Duration
 }
 
 // superseded lets go of what root's last evaluation keeps that the version

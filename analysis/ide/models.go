@@ -9,8 +9,13 @@ import (
 )
 
 // evaluationWait bounds how long a request waits for an evaluation in
-// progress before answering from the syntax alone.
-const evaluationWait = 250 * time.Millisecond
+// progress before answering from the syntax alone. A request does not
+// wait when the root's last evaluation ran past slowEvaluation (a
+// generated file of a million defs): most times it would wait in vain.
+const (
+	evaluationWait = 250 * time.Millisecond
+	slowEvaluation = 4 * evaluationWait
+)
 
 // modelsWithin returns the unit's models (records, ops, patterns), waiting
 // for the evaluation at most evaluationWait: features that can answer from
@@ -27,6 +32,9 @@ func modelsWithin(ctx context.Context, u *analysis.Unit) *analysis.Models {
 func recordsWithin(ctx context.Context, u *analysis.Unit) *eval.Result {
 	if res := u.EvaluatedIfReady(); res != nil {
 		return res
+	}
+	if u.LastEvaluationTook() > slowEvaluation {
+		return nil
 	}
 	wctx, cancel := context.WithTimeout(ctx, evaluationWait)
 	defer cancel()
