@@ -123,200 +123,315 @@ func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
 	return lx.fileLex(f, defines)
 }
 
-// RelexAlone returns what LexAlone(set, f, old.Defines) returns, reusing the
-// tokens of old (an earlier version of the file) before the changed bytes
-// and, once the new lexing is back in step with the old one, after them.
-// Back in step means a token ending at the same place relative to the end of
-// the file, under the same #ifdef nesting and the same defined macros: from
-// there on the lexer would repeat itself.
+// RelexAlone returns what LexAlone(set, f, old.Defines) returns, reusing
+// the tokens of old (an earlier version of the file) wherever the two texts
+// share a stretch of bytes (alignTexts): editing several places of a large
+// file relexes around each edit, not the whole span between the first and
+// the last. The lexer restarts after the last old token whose lexing read
+// nothing past a stretch (lookahead), and takes the old tokens over again
+// once it is back in step inside a later one: a token ending at the same
+// place, shifted by that stretch, under the same #ifdef nesting and the
+// same defined macros. From there on the lexer would repeat itself.
 func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
-	oldSrc, src := old.File.Text(), f.Text()
-	p := commonPrefix(oldSrc, src)
-	sfx := commonSuffix(oldSrc[p:], src[p:])
-	oldEditEnd, editEnd := len(oldSrc)-sfx, len(src)-sfx
-	delta := editEnd - oldEditEnd
-	oldBase, base := old.File.Base, f.Base
-	// mapPos maps an old position outside the edit to the new file.
-	mapPos := func(x Pos) Pos {
-		off := int(x - oldBase)
-		if off >= oldEditEnd {
-			off += delta
-		}
-		return base + Pos(off)
-	}
-	mapRange := func(r Range) Range {
-		if int(r.Start-oldBase) >= oldEditEnd {
-			return Range{r.Start - oldBase + base + Pos(delta), r.End - oldBase + base + Pos(delta)}
-		}
-		return Range{r.Start - oldBase + base, r.End - oldBase + base}
-	}
-	mapDiag := func(d Diagnostic) Diagnostic {
-		d.Range = mapRange(d.Range)
-		if len(d.Related) > 0 {
-			rel := make([]Related, len(d.Related))
-			for i, r := range d.Related {
-				rel[i] = Related{Range: mapRange(r.Range), Message: r.Message}
-			}
-			d.Related = rel
-		}
-		return d
-	}
-	mapEvent := func(ev dirEvent) dirEvent {
-		ev.pos = mapPos(ev.pos)
-		return ev
-	}
-	// eventBefore is the index of the last old directive before x, or -1.
-	eventBefore := func(x Pos) int {
-		return sort.Search(len(old.events), func(i int) bool { return old.events[i].pos >= x }) - 1
-	}
-
-	// Restart after the last token whose lexing read nothing of the edit.
-	toks := old.Tokens.Slice(0, old.Tokens.Len()-1)
-	k := sort.Search(toks.Len(), func(i int) bool { return int(toks.End(i)-oldBase)+lookahead > p })
-	restart, lineStart := oldBase, true
-	if k > 0 {
-		restart, lineStart = toks.End(k-1), false
-	}
-	nd := countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, restart)
-	ni := countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, restart)
-	if nd < 0 || ni < 0 {
+	// Diagnostics and includes are taken over by position, which needs
+	// them made in the order of their positions.
+	if !sortedBy(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }) ||
+		!sortedBy(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }) {
 		return LexAlone(set, f, old.Defines)
 	}
+	r := &relexer{old: old, f: f, toks: old.Tokens.Slice(0, old.Tokens.Len()-1),
+		al: alignTexts(old.File.Text(), f.Text()), oldBase: old.File.Base, base: f.Base}
+	return r.run(set)
+}
 
-	lx := newAloneLexer(set, f, old.Defines, old.Tokens.Len()+64)
+// relexer is one RelexAlone: the new lexer, and cursors into what old holds
+// that move forward as the new text is made of lexed and taken-over parts.
+type relexer struct {
+	old           *FileLex
+	f             *File
+	toks          TokenList // old's tokens but its EOF
+	al            []stretch
+	oldBase, base Pos
+	lx            *unitLexer
+
+	di, ii int // the old diagnostics and includes passed
+	ei     int // the old events replayed into oldConds
+	// oldConds is the old #ifdef stack after events [:ei]; oldLow the
+	// fewest open conditions it has had since the lexer last restarted.
+	oldConds []prepCond
+	oldLow   int
+
+	si int // the stretch the latest new token ended in
+	j  int // the old token ending where the latest new one does, or past it
+}
+
+func (r *relexer) run(set *SourceSet) *FileLex {
+	old, toks := r.old, r.toks
+	r.lx = newAloneLexer(set, r.f, old.Defines, old.Tokens.Len()+64)
+	lx := r.lx
 	*lx.events = make([]dirEvent, 0, len(old.events)+8)
-	lx.list.AppendFrom(toks, 0, k, 0)
-	for _, d := range old.Diags[:nd] {
-		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
-	}
-	for _, inc := range old.Includes[:ni] {
-		inc.Range, inc.NameRng, inc.From = mapRange(inc.Range), mapRange(inc.NameRng), f
-		lx.res.Includes = append(lx.res.Includes, inc)
-	}
-	var conds, oldConds []prepCond // the stack at the restart, new and old positions
-	low := 0
-	e0 := eventBefore(restart)
-	if e0 >= 0 {
-		for _, ev := range old.events[:e0+1] {
-			oldConds = ev.apply(oldConds, &low)
-			ev = mapEvent(ev)
-			*lx.events = append(*lx.events, ev)
-			conds = ev.apply(conds, &low)
-		}
-		lx.defs = append(lx.defs, old.defs[:old.events[e0].ndefs]...)
-		for _, d := range lx.defs {
-			lx.res.Macros[d] = true
-		}
-	}
-	// The old stack, replayed along with the old events as the resync
-	// point moves: below the fewest open conditions either stack has had
-	// since the restart, both are the stack at the restart.
-	lx.condLow = len(conds)
-	oldLow, oldAt := len(conds), e0
+	lx.res.Files = append(lx.res.Files, r.f)
 
-	// The old token that ends where the latest new one does, once past the edit.
-	j := sort.Search(toks.Len(), func(i int) bool { return int(toks.End(i)-oldBase) >= oldEditEnd })
-	oldState := -1 // event index of the old state at the resync point
-	resync := func(t Token, cs []prepCond) bool {
-		end := int(t.End()-base) - delta
-		if end < oldEditEnd {
-			return false
-		}
-		for j < toks.Len() && int(toks.End(j)-oldBase) < end {
-			j++
-		}
-		if j == toks.Len() || int(toks.End(j)-oldBase) != end {
-			return false
-		}
-		e := eventBefore(toks.End(j))
-		for ; oldAt < e; oldAt++ {
-			oldConds = old.events[oldAt+1].apply(oldConds, &oldLow)
-		}
-		ndefs := 0
-		if e >= 0 {
-			ndefs = int(old.events[e].ndefs)
-		}
-		if len(oldConds) != len(cs) || ndefs != len(lx.defs) {
-			return false
-		}
-		for i := min(oldLow, lx.condLow); i < len(cs); i++ {
-			c := oldConds[i]
-			if int(c.at.Start-oldBase) < oldEditEnd && int(c.at.End-oldBase) > p {
-				return false // the directive was edited
-			}
-			c.at = mapRange(c.at)
-			if c != cs[i] {
-				return false
-			}
-		}
-		for _, d := range old.defs[:ndefs] {
-			if !lx.res.Macros[d] {
-				return false
-			}
-		}
-		oldState = e
-		return true
+	// The tokens before the first edit whose lexing read nothing of it.
+	k := r.fitting(0, r.al[0])
+	from := r.oldBase
+	if k > 0 {
+		from = toks.End(k - 1)
 	}
+	r.take(0, k, r.al[0], from)
+	lx.pushFile(&scanner{f: r.f, src: r.f.Text(), diags: &lx.res.Diags, lineStart: k == 0}, nil, nil)
+	r.restart(from, r.al[0])
 
-	lx.res.Files = append(lx.res.Files, f)
-	lx.pushFile(&scanner{f: f, src: src, off: int(restart - oldBase), diags: &lx.res.Diags, lineStart: lineStart}, conds, nil)
 	for {
 		t := lx.next()
 		if t.Kind == TokEOF {
-			return lx.fileLex(f, old.Defines)
+			return lx.fileLex(r.f, old.Defines)
 		}
 		lx.emit(t)
-		if resync(t, lx.files[0].conds) {
-			break
+		s, ok := r.resync(t, lx.files[0].conds)
+		if !ok {
+			continue
 		}
+		// Back in step after old token j, inside stretch s.
+		st := r.al[s]
+		if s == len(r.al)-1 {
+			// The last stretch ends the file: the rest is old's rest.
+			r.skip(toks.End(r.j))
+			r.take(r.j+1, toks.Len(), st, r.oldBase+Pos(len(old.File.Content))+1)
+			return lx.fileLex(r.f, old.Defines)
+		}
+		k := r.fitting(r.j+1, st)
+		if k == r.j+1 {
+			continue
+		}
+		r.skip(toks.End(r.j))
+		at := toks.End(k - 1)
+		r.take(r.j+1, k, st, at)
+		r.restart(at, st)
+		r.j = k - 1
 	}
-
-	// Back in step after toks[j]: the rest is the old rest, shifted.
-	at := toks.End(j)
-	nd = countBefore(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }, at)
-	ni = countBefore(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }, at)
-	if nd < 0 || ni < 0 {
-		return LexAlone(set, f, old.Defines)
-	}
-	lx.list.AppendFrom(toks, j+1, toks.Len(), int32(delta))
-	for _, d := range old.Diags[nd:] {
-		lx.res.Diags = append(lx.res.Diags, mapDiag(d))
-	}
-	for _, inc := range old.Includes[ni:] {
-		inc.Range, inc.NameRng, inc.From = mapRange(inc.Range), mapRange(inc.NameRng), f
-		lx.res.Includes = append(lx.res.Includes, inc)
-	}
-	ndefs := 0
-	if oldState >= 0 {
-		ndefs = int(old.events[oldState].ndefs)
-	}
-	shift := len(lx.defs) - ndefs
-	for _, ev := range old.events[eventBefore(at)+1:] {
-		ev = mapEvent(ev)
-		ev.ndefs += int32(shift)
-		*lx.events = append(*lx.events, ev)
-	}
-	for _, d := range old.defs[ndefs:] {
-		lx.defs = append(lx.defs, d)
-		lx.res.Macros[d] = true
-	}
-	return lx.fileLex(f, old.Defines)
 }
 
-// countBefore is the number of leading items (in order of emission) that
-// start before x, or -1 when a later item does too: the items are then not
-// split by position, and the caller lexes the whole file.
-func countBefore(n int, start func(int) Pos, x Pos) int {
-	i := 0
-	for i < n && start(i) < x {
-		i++
+// fitting is the end of the old tokens from lo on whose lexing read nothing
+// past stretch st.
+func (r *relexer) fitting(lo int, st stretch) int {
+	end := r.oldBase + Pos(st.old+st.n)
+	return lo + sort.Search(r.toks.Len()-lo, func(i int) bool { return r.toks.End(lo+i)+lookahead > end })
+}
+
+// skip passes the old diagnostics, includes and events before old position
+// to: the new lexer has made them again.
+func (r *relexer) skip(to Pos) {
+	old := r.old
+	for r.di < len(old.Diags) && old.Diags[r.di].Range.Start < to {
+		r.di++
 	}
-	for k := i; k < n; k++ {
-		if start(k) < x {
-			return -1
+	for r.ii < len(old.Includes) && old.Includes[r.ii].Range.Start < to {
+		r.ii++
+	}
+	r.replay(to)
+}
+
+// replay applies the old events before old position to to oldConds.
+func (r *relexer) replay(to Pos) {
+	for ; r.ei < len(r.old.events) && r.old.events[r.ei].pos < to; r.ei++ {
+		r.oldConds = r.old.events[r.ei].apply(r.oldConds, &r.oldLow)
+	}
+}
+
+// take appends old tokens [lo, hi), inside stretch st, and what old made
+// along with them up to old position to: diagnostics, includes, directives
+// and the macros they define.
+func (r *relexer) take(lo, hi int, st stretch, to Pos) {
+	old, lx := r.old, r.lx
+	d := Pos(st.new - st.old)
+	lx.list.AppendFrom(r.toks, lo, hi, int32(d))
+	for ; r.di < len(old.Diags) && old.Diags[r.di].Range.Start < to; r.di++ {
+		dg := old.Diags[r.di]
+		dg.Range = r.mapRange(dg.Range)
+		if len(dg.Related) > 0 {
+			rel := make([]Related, len(dg.Related))
+			for i, x := range dg.Related {
+				rel[i] = Related{Range: r.mapRange(x.Range), Message: x.Message}
+			}
+			dg.Related = rel
+		}
+		lx.res.Diags = append(lx.res.Diags, dg)
+	}
+	for ; r.ii < len(old.Includes) && old.Includes[r.ii].Range.Start < to; r.ii++ {
+		inc := old.Includes[r.ii]
+		inc.Range, inc.NameRng, inc.From = r.mapRange(inc.Range), r.mapRange(inc.NameRng), r.f
+		lx.res.Includes = append(lx.res.Includes, inc)
+	}
+	// In step, the new lexer has defined what old had by then, in the same
+	// order: the events' counts of macros hold as they are.
+	for ; r.ei < len(old.events) && old.events[r.ei].pos < to; r.ei++ {
+		ev := old.events[r.ei]
+		r.oldConds = ev.apply(r.oldConds, &r.oldLow)
+		ev.pos += d - r.oldBase + r.base
+		*lx.events = append(*lx.events, ev)
+		for _, m := range old.defs[len(lx.defs):ev.ndefs] {
+			lx.defs = append(lx.defs, m)
+			lx.res.Macros[m] = true
 		}
 	}
-	return i
+}
+
+// restart puts the new lexer at old position at (inside stretch st, after
+// the tokens taken over), in the state old's lexer had there.
+func (r *relexer) restart(at Pos, st stretch) {
+	conds := make([]prepCond, len(r.oldConds), max(len(r.oldConds), 4))
+	for i, c := range r.oldConds {
+		c.at = r.mapRange(c.at)
+		conds[i] = c
+	}
+	of := &r.lx.files[0]
+	of.conds = conds
+	of.s.off = int(at-r.oldBase) + st.new - st.old
+	if at > r.oldBase {
+		of.s.lineStart = false // just after a token
+	}
+	r.lx.condLow, r.oldLow = len(conds), len(conds)
+}
+
+// resync reports whether the new lexer, having made t with the #ifdef stack
+// cs, is back in step with the old one: t ends inside a stretch where an
+// old token ends, and the two lexers' states there agree. It leaves r.j at
+// that old token and returns the stretch.
+func (r *relexer) resync(t Token, cs []prepCond) (int, bool) {
+	end := int(t.End() - r.base)
+	for r.si < len(r.al) && r.al[r.si].new+r.al[r.si].n < end {
+		r.si++
+	}
+	if r.si == len(r.al) || end < r.al[r.si].new {
+		return 0, false
+	}
+	st := r.al[r.si]
+	oldEnd := r.oldBase + Pos(end-st.new+st.old)
+	toks := r.toks
+	for r.j < toks.Len() && toks.End(r.j) < oldEnd {
+		r.j++
+	}
+	if r.j == toks.Len() || toks.End(r.j) != oldEnd {
+		return 0, false
+	}
+	r.replay(oldEnd)
+	ndefs := 0
+	if r.ei > 0 {
+		ndefs = int(r.old.events[r.ei-1].ndefs)
+	}
+	lx := r.lx
+	if len(r.oldConds) != len(cs) || ndefs != len(lx.defs) {
+		return 0, false
+	}
+	// Below the fewest open conditions either stack has had since the
+	// restart, both are the stack there, which restart made the same.
+	for i := min(r.oldLow, lx.condLow); i < len(cs); i++ {
+		c := r.oldConds[i]
+		at, ok := r.mapInside(c.at)
+		if !ok {
+			return 0, false // the directive was edited
+		}
+		c.at = at
+		if c != cs[i] {
+			return 0, false
+		}
+	}
+	for _, d := range r.old.defs[:ndefs] {
+		if !lx.res.Macros[d] {
+			return 0, false
+		}
+	}
+	return r.si, true
+}
+
+// stretchAt is the index of the last stretch starting at or before old
+// offset off.
+func (r *relexer) stretchAt(off int) int {
+	return sort.Search(len(r.al), func(i int) bool { return r.al[i].old > off }) - 1
+}
+
+// mapRange moves an old range to the new text by the stretch its start is
+// in (or the last before it: a range inside an edit keeps near its place).
+func (r *relexer) mapRange(x Range) Range {
+	s := r.al[max(r.stretchAt(int(x.Start-r.oldBase)), 0)]
+	d := Pos(s.new-s.old) - r.oldBase + r.base
+	return Range{x.Start + d, x.End + d}
+}
+
+// mapInside moves an old range lying inside one stretch to the new text;
+// it reports false for a range that touches an edit.
+func (r *relexer) mapInside(x Range) (Range, bool) {
+	off, end := int(x.Start-r.oldBase), int(x.End-r.oldBase)
+	i := r.stretchAt(off)
+	if i < 0 || end > r.al[i].old+r.al[i].n {
+		return Range{}, false
+	}
+	return r.mapRange(x), true
+}
+
+// sortedBy reports whether the n positions at(i) do not decrease.
+func sortedBy(n int, at func(int) Pos) bool {
+	for i := 1; i < n; i++ {
+		if at(i) < at(i-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// stretch is a run of bytes two versions of a text share:
+// old[old:old+n] == new[new:new+n].
+type stretch struct{ old, new, n int }
+
+// alignGap bounds how many bytes of either text an edit may span for
+// alignTexts to find the texts in step after it; alignAnchor is how many
+// bytes they must then share. An edit past the gap (a large paste) ends
+// the search: from there to the common suffix, the texts are taken as one
+// edit.
+const (
+	alignGap    = 1024
+	alignAnchor = 32
+)
+
+// alignTexts returns stretches the texts share, in order in both: the
+// first starts both (the common prefix), the last ends both (the common
+// suffix), either may be empty. Between them, after each point where the
+// texts differ, the next stretch starts at the nearest pair of offsets
+// (fewest bytes skipped in the two texts together) where alignAnchor bytes
+// agree. Every stretch is checked byte for byte, so a wrong guess costs
+// time, never a wrong lexing.
+func alignTexts(old, new string) []stretch {
+	p := commonPrefix(old, new)
+	sfx := commonSuffix(old[p:], new[p:])
+	oe, ne := len(old)-sfx, len(new)-sfx
+	al := []stretch{{0, 0, p}}
+	for a, b := p, p; a < oe && b < ne; {
+		m, n, ok := nextAnchor(old[a:oe], new[b:ne])
+		if !ok {
+			break
+		}
+		l := commonPrefix(old[a+m:oe], new[b+n:ne])
+		al = append(al, stretch{a + m, b + n, l})
+		a, b = a+m+l, b+n+l
+	}
+	return append(al, stretch{oe, ne, sfx})
+}
+
+// nextAnchor finds the nearest m, n with old[m:] and new[n:] starting with
+// the same alignAnchor bytes.
+func nextAnchor(old, new string) (m, n int, ok bool) {
+	for w := 1; w <= alignGap; w++ {
+		for m := max(0, w-len(new)+alignAnchor); m <= w && m+alignAnchor <= len(old); m++ {
+			if n := w - m; old[m:m+alignAnchor] == new[n:n+alignAnchor] {
+				return m, n, true
+			}
+		}
+		if w+alignAnchor > len(old) && w+alignAnchor > len(new) {
+			break // nothing longer fits either text
+		}
+	}
+	return 0, 0, false
 }
 
 func commonPrefix(a, b string) int {

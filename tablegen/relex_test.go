@@ -99,7 +99,11 @@ func checkRelex(t *testing.T, name string, src []byte, defs []string, edits int,
 		if r.Intn(8) == 0 { // start a new chain now and then
 			prev = LexAlone(set, set.AddFile(name, src), defs)
 		}
-		src = randomEdit(r, src)
+		// Several edits at once now and then: a version made of a burst of
+		// keystrokes at places far apart.
+		for n := 1 + r.Intn(4)/3*r.Intn(6); n > 0; n-- {
+			src = randomEdit(r, src)
+		}
 		f := set.AddFile(name, src)
 		got := RelexAlone(set, f, prev)
 		want := LexAlone(set, f, defs)
