@@ -130,9 +130,14 @@ func (e *fileEntry) parse(ctx context.Context, set *tablegen.SourceSet, prev *fi
 		}
 	}
 	p.stmtTok = make([]int32, len(p.stmts))
+	at := 0 // statements come in order, each found from the last
 	for i, st := range p.stmts {
 		start := st.Range().Start
-		p.stmtTok[i] = int32(e.tokens.Search(start))
+		if at > 0 && e.tokens.Pos(at-1) >= start {
+			at = 0 // not in order: a statement recovered from an error
+		}
+		at = e.tokens.SearchFrom(at, start)
+		p.stmtTok[i] = int32(at)
 	}
 	p.openEnd, p.splitAt = spliceHazards(e, p)
 	e.parsed = p

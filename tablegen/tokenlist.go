@@ -107,6 +107,20 @@ func (l TokenList) Search(p Pos) int {
 	return sort.Search(len(l.offs), func(i int) bool { return Pos(l.offs[i]) >= off })
 }
 
+// SearchFrom is Search for a p known to be at or after token lo: it gallops
+// from lo, so that finding ascending positions in turn costs the distance
+// between them, not a search of the whole list each.
+func (l TokenList) SearchFrom(lo int, p Pos) int {
+	off := p - l.base
+	hi, step := lo, 1
+	for hi < len(l.offs) && Pos(l.offs[hi]) < off {
+		lo, hi = hi+1, hi+step
+		step *= 2
+	}
+	hi = min(hi, len(l.offs))
+	return lo + sort.Search(hi-lo, func(i int) bool { return Pos(l.offs[lo+i]) >= off })
+}
+
 // Tokens returns tokens [lo, hi) as Tokens.
 func (l TokenList) Tokens(lo, hi int) []Token {
 	out := make([]Token, hi-lo)
