@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -20,11 +21,9 @@ type globals struct {
 	deftypes   map[string]*Decl
 	classOrder []*classInfo
 	// recordStmts are the statements of the defs written with a plain
-	// name, the first of each name, in order; their declarations are made
-	// when asked for (record): a generated file has a million defs, and
-	// a request reads a few of them.
-	recordStmts map[string]*tablegen.Statement
-	recordOrder []*tablegen.Statement
+	// name; their declarations are made when asked for (record): a
+	// generated file has a million defs, and a request reads a few of them.
+	recordStmts recordTable
 
 	mu     sync.Mutex
 	fields map[[2]string]*Decl // (class, field) -> declaration, memo of fieldOf
@@ -48,14 +47,116 @@ type multiclassInfo struct {
 // globals returns the unit's top-level declarations, computed once.
 func (u *Unit) globals() *globals {
 	return u.decls.get(func() *globals {
-		// Most top-level statements of a large unit are defs: sized for
-		// them, the map of a million is not rehashed twenty times.
 		g := &globals{u: u, classes: map[string]*classInfo{}, multiclass: map[string]*multiclassInfo{},
-			recordStmts: make(map[string]*tablegen.Statement, len(u.TG.Statements)), records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
+			records: map[string]*Decl{}, defsets: map[string]*Decl{}, defvars: map[string]*Decl{},
 			deftypes: map[string]*Decl{}, fields: map[[2]string]*Decl{}}
-		g.statements(u.TG.Statements, true)
+		// The unit's statements are walked in consecutive parts at once:
+		// a generated file's million defs take most of the time, in the
+		// table of their names. The rest, a few declarations, is declared
+		// in order after.
+		stmts := u.TG.Statements
+		parts := make([]declaring, max(1, min(runtime.GOMAXPROCS(0), len(stmts)/recordsPart)))
+		var wg sync.WaitGroup
+		for i := range parts {
+			part := stmts[i*len(stmts)/len(parts) : (i+1)*len(stmts)/len(parts)]
+			parts[i].records.byName = make(map[string]*tablegen.Statement, len(part))
+			wg.Go(func() { parts[i].walk(part, true) })
+		}
+		wg.Wait()
+		for _, p := range parts {
+			g.recordStmts = append(g.recordStmts, p.records)
+			for _, d := range p.others {
+				g.declare(d.st, d.top)
+			}
+		}
 		return g
 	})
+}
+
+// recordsPart is the fewest top-level statements worth a part of their own.
+const recordsPart = 1 << 16
+
+// declaring is what a part of the unit's statements declares: the defs in
+// recordStmts, the other declarations in order.
+type declaring struct {
+	records recordPart
+	others  []declared
+}
+
+type declared struct {
+	st  *tablegen.Statement
+	top bool // outside foreach and if
+}
+
+// walk goes through stmts and the blocks of statements they hold as the
+// unit's top level does (let, defset, foreach, if).
+func (p *declaring) walk(stmts []*tablegen.Statement, top bool) {
+	for _, st := range stmts {
+		switch {
+		case st == nil:
+		case st.Def() != nil:
+			p.records.add(st)
+		case st.Let() != nil:
+			if st.Let().Body != nil {
+				p.walk(st.Let().Body.Statements, top)
+			}
+		case st.Foreach() != nil:
+			if st.Foreach().Body != nil {
+				p.walk(st.Foreach().Body.Statements, false)
+			}
+		case st.If() != nil:
+			for _, b := range []*tablegen.Block{st.If().Then, st.If().Else} {
+				if b != nil {
+					p.walk(b.Statements, false)
+				}
+			}
+		default:
+			p.others = append(p.others, declared{st, top})
+			if ds := st.Defset(); ds != nil && ds.Header != nil && ds.Header.Name != nil && ds.Body != nil {
+				p.walk(ds.Body.Statements, top)
+			}
+		}
+	}
+}
+
+// recordTable holds the defs written with a plain name, the first of
+// each name, from consecutive parts of the unit: a name's first def is in
+// the first part that has the name.
+type recordTable []recordPart
+
+type recordPart struct {
+	byName map[string]*tablegen.Statement // the first def of each name in the part
+	order  []*tablegen.Statement          // those, in order
+}
+
+func (p *recordPart) add(st *tablegen.Statement) {
+	if id := plainName(st.Def().Name); id != nil && id.Name != "NAME" {
+		if _, dup := p.byName[id.Name]; !dup {
+			p.byName[id.Name] = st
+			p.order = append(p.order, st)
+		}
+	}
+}
+
+// get returns the first def called name, or nil.
+func (t recordTable) get(name string) *tablegen.Statement {
+	for _, p := range t {
+		if st := p.byName[name]; st != nil {
+			return st
+		}
+	}
+	return nil
+}
+
+// each calls f with the first def of each name, in order.
+func (t recordTable) each(f func(*tablegen.Statement)) {
+	for i, p := range t {
+		for _, st := range p.order {
+			if i == 0 || t[:i].get(plainName(st.Def().Name).Name) == nil {
+				f(st)
+			}
+		}
+	}
 }
 
 // declAt makes a Decl for a name written at id.
@@ -74,15 +175,9 @@ func (u *Unit) declRange(kind DeclKind, name string, r, stmt tablegen.Range) *De
 	return d
 }
 
-func (g *globals) statements(stmts []*tablegen.Statement, top bool) {
-	for _, st := range stmts {
-		if st != nil {
-			g.statement(st, top)
-		}
-	}
-}
-
-func (g *globals) statement(st *tablegen.Statement, top bool) {
+// declare declares what st, a top-level statement other than a def, a
+// let, a foreach or an if, declares (in a defset, not its body).
+func (g *globals) declare(st *tablegen.Statement, top bool) {
 	u := g.u
 	switch {
 	case st.Class() != nil && st.Class().Name != nil:
@@ -133,20 +228,10 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 			}
 		}
 		g.multiclass[h.Name.Name] = mi
-	case st.Def() != nil:
-		if id := plainName(st.Def().Name); id != nil && id.Name != "NAME" {
-			if _, dup := g.recordStmts[id.Name]; !dup {
-				g.recordStmts[id.Name] = st
-				g.recordOrder = append(g.recordOrder, st)
-			}
-		}
 	case st.Defset() != nil && st.Defset().Header != nil && st.Defset().Header.Name != nil:
 		d := u.declAt(DeclDefset, st.Defset().Header.Name, st.Range())
 		d.Defset = st.Defset()
 		g.defsets[d.Name] = d
-		if st.Defset().Body != nil {
-			g.statements(st.Defset().Body.Statements, top)
-		}
 	case st.Defvar() != nil && st.Defvar().Name != nil && top:
 		d := u.declAt(DeclDefvar, st.Defvar().Name, st.Range())
 		d.Defvar = st.Defvar()
@@ -155,23 +240,13 @@ func (g *globals) statement(st *tablegen.Statement, top bool) {
 		d := u.declAt(DeclDeftype, st.Deftype().Name, st.Range())
 		d.Deftype = st.Deftype()
 		g.deftypes[d.Name] = d
-	case st.Let() != nil && st.Let().Body != nil:
-		g.statements(st.Let().Body.Statements, top)
-	case st.Foreach() != nil && st.Foreach().Body != nil:
-		g.statements(st.Foreach().Body.Statements, false)
-	case st.If() != nil:
-		for _, b := range []*tablegen.Block{st.If().Then, st.If().Else} {
-			if b != nil {
-				g.statements(b.Statements, false)
-			}
-		}
 	}
 }
 
 // record returns the declaration of the def called name written with a
 // plain name (the first of them), or nil.
 func (g *globals) record(name string) *Decl {
-	st := g.recordStmts[name]
+	st := g.recordStmts.get(name)
 	if st == nil {
 		return nil
 	}
@@ -293,11 +368,11 @@ func (u *Unit) TopDecls(path string) []*Decl {
 	for _, mi := range g.multiclass {
 		add(mi.decl)
 	}
-	for _, st := range g.recordOrder {
+	g.recordStmts.each(func(st *tablegen.Statement) {
 		if f := u.TG.Set.File(st.Range().Start); f != nil && f.Name == path {
 			add(g.recordDecl(st))
 		}
-	}
+	})
 	for _, m := range []map[string]*Decl{g.defsets, g.defvars, g.deftypes} {
 		for _, d := range m {
 			add(d)
