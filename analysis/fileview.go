@@ -30,12 +30,14 @@ func (u *Unit) View(path string) *FileView {
 	return u.views.get(f.Name, func() *FileView {
 		fv := &FileView{Unit: u, File: f, Path: f.Name, stmts: u.statementsOf(f)}
 		var parts []tablegen.TokenList
+		lexedAlone := true // the lexer makes a file's tokens in order
 		for _, r := range u.runs {
 			if r.hi > r.lo && f.Contains(r.e.tokens.Pos(r.lo)) {
 				parts = append(parts, r.e.tokens.Slice(r.lo, r.hi))
+				lexedAlone = lexedAlone && r.e.lex != nil
 			}
 		}
-		if len(parts) == 1 && ascending(parts[0]) {
+		if len(parts) == 1 && (lexedAlone || ascending(parts[0])) {
 			fv.toks = parts[0] // the usual file, included once: no copy
 			return fv
 		}

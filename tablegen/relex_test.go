@@ -107,6 +107,11 @@ func checkRelex(t *testing.T, name string, src []byte, defs []string, edits int,
 		f := set.AddFile(name, src)
 		got := RelexAlone(set, f, prev)
 		want := LexAlone(set, f, defs)
+		for k := 1; k < want.Tokens.Len(); k++ {
+			if want.Tokens.Pos(k) <= want.Tokens.Pos(k-1) {
+				t.Fatalf("%s edit %d: token %d is not after the one before it", name, i, k) // a file view relies on it
+			}
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s edit %d: incremental lexing differs from a full lex\n%s", name, i, relexDiff(got, want))
 		}
