@@ -152,8 +152,11 @@ func batchMemoryPolicy() {
 // double, which on a large file is what the peak is made of (a 50 MB file
 // of 1.2 million defs keeps 2.6 GB of syntax and records; the next
 // version built beside it took the process past 8 GB). Heaps up to
-// serverHeadroom (MLIR's units, hundreds of MB) keep Go's default.
-const serverHeadroom = 512 << 20
+// serverHeadroom (MLIR's units, a few hundred MB) keep Go's default. On
+// that file, 384 MB against 512 MB: a peak after opening of 1.86-1.93x
+// llvm-tblgen's against 1.91-1.99x, after twenty edits 2.12-2.19x against
+// 2.26-2.32x, and no slower (256 MB: 1.86-1.91x, 2.15-2.17x).
+const serverHeadroom = 384 << 20
 
 // serverHeap is the server's memory policy, nil until serverMemoryPolicy
 // sets it (not when $GOGC is set).
