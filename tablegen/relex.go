@@ -400,14 +400,25 @@ const (
 // texts differ, the next stretch starts at the nearest pair of offsets
 // (fewest bytes skipped in the two texts together) where alignAnchor bytes
 // agree. Every stretch is checked byte for byte, so a wrong guess costs
-// time, never a wrong lexing.
+// time, never a wrong lexing. The search tries at most a quarter as many
+// pairs as the texts have bytes: two unrelated texts of the same shape (a
+// generated file replaced by another) would otherwise find a short
+// stretch every kilobyte, each after a search of half a million pairs.
 func alignTexts(old, new string) []stretch {
+	al, _ := alignWithin(old, new, (len(old)+len(new))/4)
+	return al
+}
+
+// alignWithin is alignTexts trying at most budget pairs of offsets; it
+// also returns how many it tried.
+func alignWithin(old, new string, budget int) ([]stretch, int) {
 	p := commonPrefix(old, new)
 	sfx := commonSuffix(old[p:], new[p:])
 	oe, ne := len(old)-sfx, len(new)-sfx
 	al := []stretch{{0, 0, p}}
+	tried := 0
 	for a, b := p, p; a < oe && b < ne; {
-		m, n, ok := nextAnchor(old[a:oe], new[b:ne])
+		m, n, ok := nextAnchor(old[a:oe], new[b:ne], &tried, budget)
 		if !ok {
 			break
 		}
@@ -415,14 +426,18 @@ func alignTexts(old, new string) []stretch {
 		al = append(al, stretch{a + m, b + n, l})
 		a, b = a+m+l, b+n+l
 	}
-	return append(al, stretch{oe, ne, sfx})
+	return append(al, stretch{oe, ne, sfx}), tried
 }
 
 // nextAnchor finds the nearest m, n with old[m:] and new[n:] starting with
-// the same alignAnchor bytes.
-func nextAnchor(old, new string) (m, n int, ok bool) {
+// the same alignAnchor bytes, counting the pairs it tries in tried while
+// that stays within budget.
+func nextAnchor(old, new string, tried *int, budget int) (m, n int, ok bool) {
 	for w := 1; w <= alignGap; w++ {
 		for m := max(0, w-len(new)+alignAnchor); m <= w && m+alignAnchor <= len(old); m++ {
+			if *tried++; *tried > budget {
+				return 0, 0, false
+			}
 			if n := w - m; old[m:m+alignAnchor] == new[n:n+alignAnchor] {
 				return m, n, true
 			}

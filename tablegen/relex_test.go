@@ -305,3 +305,81 @@ func mapReader(files map[string]string) ReadFunc {
 		return nil, os.ErrNotExist
 	}
 }
+
+// checkAlignment fails unless al is an alignment of old and new: stretches
+// in order in both texts, of equal bytes, the first starting both and the
+// last ending both.
+func checkAlignment(t *testing.T, old, new string, al []stretch) {
+	t.Helper()
+	if len(al) < 2 || al[0].old != 0 || al[0].new != 0 {
+		t.Fatalf("alignment %v does not start both texts", al)
+	}
+	if last := al[len(al)-1]; last.old+last.n != len(old) || last.new+last.n != len(new) {
+		t.Fatalf("alignment %v does not end both texts (%d, %d)", al, len(old), len(new))
+	}
+	for i, s := range al {
+		if old[s.old:s.old+s.n] != new[s.new:s.new+s.n] {
+			t.Fatalf("stretch %d %v: the texts differ", i, s)
+		}
+		if i > 0 && (s.old < al[i-1].old+al[i-1].n || s.new < al[i-1].new+al[i-1].n) {
+			t.Fatalf("stretch %d %v overlaps the one before it %v", i, s, al[i-1])
+		}
+	}
+}
+
+// Edits far apart are found one by one, each a stretch of its own.
+func TestAlignTextsFindsEachEdit(t *testing.T) {
+	src, err := os.ReadFile("/usr/lib/llvm-22/include/mlir/Dialect/LLVMIR/NVVMOps.td")
+	if err != nil {
+		t.Skip("MLIR sources not installed")
+	}
+	r := rand.New(rand.NewSource(1))
+	for range 200 {
+		edited := src
+		n := 1 + r.Intn(20)
+		for range n {
+			edited = randomEdit(r, edited)
+		}
+		checkAlignment(t, string(src), string(edited), alignTexts(string(src), string(edited)))
+	}
+	// Twenty one-character insertions a kilobyte or more apart: 21 stretches.
+	edited := []byte(string(src))
+	for i := 19; i >= 0; i-- {
+		at := 1000 + i*(len(src)-2000)/20
+		edited = append(edited[:at:at], append([]byte{'x'}, edited[at:]...)...)
+	}
+	al := alignTexts(string(src), string(edited))
+	checkAlignment(t, string(src), string(edited), al)
+	if len(al) != 21 {
+		t.Errorf("20 insertions: %d stretches, want 21", len(al))
+	}
+}
+
+// Text inserted every few hundred bytes, each insertion hundreds of bytes
+// long: every stretch is found after a search of tens of thousands of
+// pairs. The search stops within its budget, and what it found is still
+// an alignment.
+func TestAlignTextsBoundsItsSearch(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	var a, b strings.Builder
+	for i := range 20000 {
+		line := fmt.Sprintf("def D%d : C<%d, \"%d\">;\n", i, r.Intn(1000), r.Intn(100000))
+		a.WriteString(line)
+		b.WriteString(line)
+		if i%16 == 0 {
+			for range 400 {
+				b.WriteByte("abc \n"[r.Intn(5)])
+			}
+		}
+	}
+	old, new := a.String(), b.String()
+	budget := (len(old) + len(new)) / 4
+	if _, tried := alignWithin(old, new, 100*budget); tried <= 10*budget {
+		t.Fatalf("an unbounded search tried %d pairs, within ten times the budget of %d: the texts do not test it", tried, budget)
+	}
+	al, tried := alignWithin(old, new, budget)
+	if tried > budget+1 {
+		t.Errorf("tried %d pairs, budget %d", tried, budget)
+	}
+	checkAlignment(t, old, new, al)
+}
