@@ -51,13 +51,11 @@ func partStarts(l TokenList, parts int) []int {
 // startsLineStatement reports whether token i is a keyword that begins a
 // statement, first on its line.
 func startsLineStatement(l TokenList, i int) bool {
-	switch l.Kind(i) {
-	case KwDef, KwClass, KwDefm, KwMulticlass, KwLet, KwForeach, KwIf,
-		KwDefset, KwDefvar, KwDeftype, KwAssert, KwDump:
-		off := l.offs[i]
-		return off == 0 || l.text[off-1] == '\n'
+	if !startsStatement(l.Kind(i)) {
+		return false
 	}
-	return false
+	off := l.offs[i]
+	return off == 0 || l.text[off-1] == '\n'
 }
 
 // part is the parse of tokens from one start: its statements, and its

@@ -145,12 +145,33 @@ func (t Token) Describe() string {
 	return t.Kind.String()
 }
 
-// CopyText gives ts, tokens in order, one copy of the text they span, so
-// that what is made from them does not keep the whole file's text alive.
+// CopyText gives ts, tokens in order, copies of the text they span, so
+// that what is made from them does not keep the whole file's text alive:
+// one copy from each statement keyword to the next, so that a statement
+// kept by later versions keeps its own text, not its neighbours'.
 func CopyText(ts []Token) {
-	if len(ts) == 0 {
-		return
+	for len(ts) > 0 {
+		n := 1
+		for n < len(ts) && !startsStatement(ts[n].Kind) {
+			n++
+		}
+		copyText(ts[:n])
+		ts = ts[n:]
 	}
+}
+
+// startsStatement reports whether a token of kind k can begin a statement.
+func startsStatement(k TokenKind) bool {
+	switch k {
+	case KwDef, KwClass, KwDefm, KwMulticlass, KwLet, KwForeach, KwIf,
+		KwDefset, KwDefvar, KwDeftype, KwAssert, KwDump:
+		return true
+	}
+	return false
+}
+
+// copyText gives ts one copy of the text they span.
+func copyText(ts []Token) {
 	start := ts[0].Pos
 	var b strings.Builder
 	b.Grow(int(ts[len(ts)-1].End() - start))
