@@ -270,7 +270,8 @@ func (r *relexer) take(lo, hi int, st stretch, to Pos) {
 		r.oldConds = ev.apply(r.oldConds, &r.oldLow)
 		ev.pos += d - r.oldBase + r.base
 		*lx.events = append(*lx.events, ev)
-		for _, m := range old.defs[len(lx.defs):ev.ndefs] {
+		for len(lx.defs) < int(ev.ndefs) {
+			m := old.defs[len(lx.defs)]
 			lx.defs = append(lx.defs, m)
 			lx.res.Macros[m] = true
 		}
