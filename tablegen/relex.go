@@ -179,6 +179,7 @@ func (r *relexer) run(set *SourceSet) *FileLex {
 		from = toks.End(k - 1)
 	}
 	r.take(0, k, r.al[0], from)
+	r.j = k // no token before it ends past the restart
 	lx.pushFile(&scanner{f: r.f, src: r.f.Text(), diags: &lx.res.Diags, lineStart: k == 0}, nil, nil)
 	r.restart(from, r.al[0])
 
