@@ -2,6 +2,8 @@ package tablegen
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 )
 
@@ -135,8 +137,8 @@ func LexAlone(set *SourceSet, f *File, defines []string) *FileLex {
 func RelexAlone(set *SourceSet, f *File, old *FileLex) *FileLex {
 	// Diagnostics and includes are taken over by position, which needs
 	// them made in the order of their positions.
-	if !sortedBy(len(old.Diags), func(i int) Pos { return old.Diags[i].Range.Start }) ||
-		!sortedBy(len(old.Includes), func(i int) Pos { return old.Includes[i].Range.Start }) {
+	if !slices.IsSortedFunc(old.Diags, func(a, b Diagnostic) int { return cmp.Compare(a.Range.Start, b.Range.Start) }) ||
+		!slices.IsSortedFunc(old.Includes, func(a, b Include) int { return cmp.Compare(a.Range.Start, b.Range.Start) }) {
 		return LexAlone(set, f, old.Defines)
 	}
 	r := &relexer{old: old, f: f, toks: old.Tokens.Slice(0, old.Tokens.Len()-1),
@@ -356,30 +358,23 @@ func (r *relexer) stretchAt(off int) int {
 // mapRange moves an old range to the new text by the stretch its start is
 // in (or the last before it: a range inside an edit keeps near its place).
 func (r *relexer) mapRange(x Range) Range {
-	s := r.al[max(r.stretchAt(int(x.Start-r.oldBase)), 0)]
-	d := Pos(s.new-s.old) - r.oldBase + r.base
-	return Range{x.Start + d, x.End + d}
+	return r.moveBy(r.al[max(r.stretchAt(int(x.Start-r.oldBase)), 0)], x)
 }
 
 // mapInside moves an old range lying inside one stretch to the new text;
 // it reports false for a range that touches an edit.
 func (r *relexer) mapInside(x Range) (Range, bool) {
-	off, end := int(x.Start-r.oldBase), int(x.End-r.oldBase)
-	i := r.stretchAt(off)
-	if i < 0 || end > r.al[i].old+r.al[i].n {
+	i := r.stretchAt(int(x.Start - r.oldBase))
+	if i < 0 || int(x.End-r.oldBase) > r.al[i].old+r.al[i].n {
 		return Range{}, false
 	}
-	return r.mapRange(x), true
+	return r.moveBy(r.al[i], x), true
 }
 
-// sortedBy reports whether the n positions at(i) do not decrease.
-func sortedBy(n int, at func(int) Pos) bool {
-	for i := 1; i < n; i++ {
-		if at(i) < at(i-1) {
-			return false
-		}
-	}
-	return true
+// moveBy moves an old range to the new text by stretch s's shift.
+func (r *relexer) moveBy(s stretch, x Range) Range {
+	d := Pos(s.new-s.old) - r.oldBase + r.base
+	return Range{x.Start + d, x.End + d}
 }
 
 // stretch is a run of bytes two versions of a text share:
